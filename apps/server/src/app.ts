@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import { ClientConfig } from '@hearth/contract';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { JSONWebKeySet } from 'jose';
+import { sql } from 'kysely';
+import type { AppConfig } from './config.js';
+import { createDb, type Db } from './db/create-db.js';
+import { migrateToLatest } from './db/migrate.js';
+import { mountIdp } from './idp/index.js';
+import { HousesRepository } from './modules/houses/repository.js';
+import { housesRoutes } from './modules/houses/routes.js';
+import { HousesService } from './modules/houses/service.js';
+import { UsersRepository } from './modules/users/repository.js';
+import { usersRoutes } from './modules/users/routes.js';
+import { UsersService } from './modules/users/service.js';
+import { apiDocsPlugin } from './plugins/api-docs.js';
+import { authPlugin } from './plugins/auth.js';
+import { errorsPlugin } from './plugins/errors.js';
+import { securityPlugin } from './plugins/security.js';
+import { webStaticPlugin } from './plugins/web-static.js';
+
+export interface BuildOptions {
+  config: AppConfig;
+  /** A database to use instead of opening config.database (tests pass one per schema). */
+  db?: Db;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export type App = FastifyInstance;
+
+/** Images arrive as data-URLs: 2 MB of bytes is about 2.7 MB of base64, plus the other fields. */
+const BODY_LIMIT = 4 * 1024 * 1024;
+
+export async function buildApp({ config, db: givenDb, logger }: BuildOptions): Promise<App> {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    bodyLimit: BODY_LIMIT,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    trustProxy: true,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const db = givenDb ?? createDb(config.database);
+  app.addHook('onClose', async () => {
+    if (!givenDb) await db.destroy();
+  });
+  await migrateToLatest(db, config.database.engine);
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin, { config });
+  await app.register(apiDocsPlugin, { publicUrl: config.publicUrl });
+
+  let localJwks: (() => JSONWebKeySet) | undefined;
+  if (config.oidc.builtIn) {
+    const idp = await mountIdp(app, { config, db });
+    localJwks = idp.publicJwks;
+  }
+  await app.register(authPlugin, { oidc: config.oidc, ...(localJwks ? { localJwks } : {}) });
+
+  const users = new UsersService(new UsersRepository(db));
+  const houses = new HousesService(new HousesRepository(db), users);
+
+  await app.register(
+    async (api) => {
+      api.get(
+        '/config',
+        { config: { auth: false }, schema: { tags: ['config'], security: [], response: { 200: ClientConfig } } },
+        async () => ({
+          oidc: {
+            authority: config.oidc.issuer,
+            client_id: config.oidc.clientId,
+            audience: config.oidc.audience,
+            scope: 'openid profile email offline_access',
+            built_in: config.oidc.builtIn,
+          },
+        }),
+      );
+      await api.register(usersRoutes, { users });
+      await api.register(housesRoutes, { houses });
+    },
+    { prefix: '/api' },
+  );
+
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
+    try {
+      await sql`select 1`.execute(db);
+      return { status: 'ready' };
+    } catch (err) {
+      app.log.error({ err }, 'database is not reachable');
+      return reply.status(503).send({ status: 'unavailable' });
+    }
+  });
+
+  await app.register(webStaticPlugin, { webDist: config.webDist });
+  return app;
+}

@@ -1,0 +1,96 @@
+import { isAbsolute, resolve } from 'node:path';
+
+export type DatabaseEngine = 'sqlite' | 'postgres';
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  publicUrl: string;
+  database: { engine: DatabaseEngine; url: string; sqlitePath: string | null };
+  oidc: {
+    /** The issuer access tokens must come from. */
+    issuer: string;
+    /** True when the issuer is the provider mounted on this server at /oidc. */
+    builtIn: boolean;
+    clientId: string;
+    audience: string;
+  };
+  logLevel: string;
+  /** Where the built web app lives; null when not served (API-only tests). */
+  webDist: string | null;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function parseUrl(name: string, value: string, problems: string[]): string | null {
+  try {
+    const url = new URL(value);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+      problems.push(`${name} must be an http(s) URL, got "${value}"`);
+      return null;
+    }
+    return url.href.replace(/\/+$/, '');
+  } catch {
+    problems.push(`${name} must be a URL, got "${value}"`);
+    return null;
+  }
+}
+
+/** Reads and checks the environment once, at start; every problem is reported together. */
+export function loadConfig(env: Env = process.env, defaults: { webDist?: string | null } = {}): AppConfig {
+  const problems: string[] = [];
+
+  const portText = env.PORT ?? '3000';
+  const port = Number(portText);
+  if (!/^\d+$/.test(portText) || port < 0 || port > 65535) {
+    problems.push(`PORT must be a whole number from 0 to 65535, got "${portText}"`);
+  }
+  const host = env.HOST ?? '127.0.0.1';
+  if (host.trim() === '') problems.push('HOST must not be empty');
+
+  const publicUrl = parseUrl('PUBLIC_URL', env.PUBLIC_URL ?? `http://localhost:${portText}`, problems) ?? '';
+
+  const databaseUrl = env.DATABASE_URL ?? 'file:./data/hearth.db';
+  let engine: DatabaseEngine = 'sqlite';
+  let sqlitePath: string | null = null;
+  if (databaseUrl.startsWith('file:')) {
+    const path = databaseUrl.slice('file:'.length);
+    if (path === '') problems.push('DATABASE_URL "file:" needs a path, e.g. file:./data/hearth.db');
+    sqlitePath = path === ':memory:' ? ':memory:' : isAbsolute(path) ? path : resolve(process.cwd(), path);
+  } else if (/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    engine = 'postgres';
+  } else {
+    problems.push(`DATABASE_URL must start with file: (SQLite) or postgres:// (PostgreSQL), got "${databaseUrl}"`);
+  }
+
+  const external = env.OIDC_ISSUER?.trim();
+  const issuer = external
+    ? (parseUrl('OIDC_ISSUER', external, problems) ?? '')
+    : publicUrl && `${publicUrl}/oidc`;
+  const audienceText = env.OIDC_AUDIENCE?.trim() || (publicUrl && `${publicUrl}/api`);
+  const clientId = env.OIDC_CLIENT_ID?.trim() || 'hearth-web';
+
+  const logLevel = env.LOG_LEVEL ?? 'info';
+  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
+    problems.push(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent; got "${logLevel}"`);
+  }
+
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  return {
+    port,
+    host,
+    publicUrl,
+    database: { engine, url: databaseUrl, sqlitePath },
+    oidc: { issuer, builtIn: !external, clientId, audience: audienceText },
+    logLevel,
+    webDist: defaults.webDist ?? null,
+  };
+}

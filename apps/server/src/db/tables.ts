@@ -1,0 +1,74 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/*
+ * Instants are stored as UTC ISO-8601 text and calendar dates as YYYY-MM-DD text in both engines, so
+ * SQLite and PostgreSQL answer alike and text order is time order. Booleans are integers 0/1 on SQLite.
+ */
+
+export interface UsersTable {
+  user_id: Generated<number>;
+  issuer: string;
+  subject: string;
+  username: string;
+  /** Lower-cased username: uniqueness ignores case. */
+  username_key: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone_num: string | null;
+  profile_img: string | null;
+  house_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface HousesTable {
+  house_id: Generated<number>;
+  house_name: string;
+  house_img: string | null;
+  house_code: string;
+  created_by: number;
+  created_at: string;
+}
+
+/** Everything oidc-provider stores (sessions, grants, codes, refresh tokens, interactions). */
+export interface IdpPayloadsTable {
+  model: string;
+  id: string;
+  payload: string;
+  grant_id: string | null;
+  user_code: string | null;
+  uid: string | null;
+  expires_at: string | null;
+  consumed_at: string | null;
+}
+
+export interface IdpAccountsTable {
+  account_id: string;
+  /** Lower-cased email: one account per address. */
+  email: string;
+  password_hash: string;
+  given_name: string | null;
+  family_name: string | null;
+  created_at: string;
+}
+
+/** The built-in provider's signing keys and cookie secrets, kept so tokens and sessions survive a restart. */
+export interface IdpSecretsTable {
+  name: string;
+  value: string;
+  created_at: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  houses: HousesTable;
+  idp_payloads: IdpPayloadsTable;
+  idp_accounts: IdpAccountsTable;
+  idp_secrets: IdpSecretsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUserRow = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type HouseRow = Selectable<HousesTable>;

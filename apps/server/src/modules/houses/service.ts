@@ -1,0 +1,65 @@
+import type { House, HouseInput } from '@hearth/contract';
+import { ErrorCode } from '@hearth/contract';
+import type { HouseRow, UserRow } from '../../db/tables.js';
+import { conflict, notFound } from '../../lib/errors.js';
+import { checkImage } from '../../lib/images.js';
+import { requiredText } from '../../lib/text.js';
+import type { Identity } from '../../plugins/auth.js';
+import type { UsersService } from '../users/service.js';
+import { newHouseCode, normaliseHouseCode } from './house-code.js';
+import type { HousesRepository } from './repository.js';
+
+export function toHouse(row: HouseRow): House {
+  return { house_id: row.house_id, house_name: row.house_name, house_img: row.house_img, house_code: row.house_code };
+}
+
+const alreadyInHouse = () => conflict(ErrorCode.alreadyInHouse, 'You already belong to a house.');
+
+export class HousesService {
+  constructor(
+    private readonly houses: HousesRepository,
+    private readonly users: UsersService,
+  ) {}
+
+  /** The caller's house id, or a 404 that does not say whether the house exists. */
+  static requireMember(user: UserRow, houseId: number): void {
+    if (user.house_id !== houseId) throw notFound('House');
+  }
+
+  async get(identity: Identity, houseId: number): Promise<House> {
+    const user = await this.users.requireCurrent(identity);
+    HousesService.requireMember(user, houseId);
+    const row = await this.houses.findById(houseId);
+    if (!row) throw notFound('House');
+    return toHouse(row);
+  }
+
+  async create(identity: Identity, input: HouseInput): Promise<House> {
+    const user = await this.users.requireCurrent(identity);
+    if (user.house_id !== null) throw alreadyInHouse();
+    const house = {
+      house_name: requiredText(input.house_name, 'house_name', 80),
+      house_img: checkImage(input.house_img, 'house_img'),
+      house_code: newHouseCode(),
+      created_by: user.user_id,
+    };
+    return toHouse(await this.houses.createWithMember(house, user.user_id));
+  }
+
+  async join(identity: Identity, rawCode: string): Promise<House> {
+    const user = await this.users.requireCurrent(identity);
+    if (user.house_id !== null) throw alreadyInHouse();
+    const code = normaliseHouseCode(rawCode);
+    const row = code === '' ? undefined : await this.houses.findByCode(code);
+    if (!row) throw notFound('No house has that code; it');
+    if (!(await this.houses.addMember(row.house_id, user.user_id))) throw alreadyInHouse();
+    return toHouse(row);
+  }
+
+  /** A new invite code; the old one stops working at once. */
+  async rotateCode(identity: Identity, houseId: number): Promise<House> {
+    const user = await this.users.requireCurrent(identity);
+    HousesService.requireMember(user, houseId);
+    return toHouse(await this.houses.setCode(houseId, newHouseCode()));
+  }
+}

@@ -1,0 +1,30 @@
+import { ErrorBody, User, UserExists, UserInput } from '@hearth/contract';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { identityOf } from '../../plugins/auth.js';
+import type { UsersService } from './service.js';
+
+export const usersRoutes: FastifyPluginAsyncTypebox<{ users: UsersService }> = async (app, { users }) => {
+  app.get(
+    '/users/me/exists',
+    { schema: { tags: ['users'], response: { 200: UserExists, 401: ErrorBody } } },
+    async (request) => ({ exists: await users.exists(identityOf(request)) }),
+  );
+
+  app.get(
+    '/users/me',
+    { schema: { tags: ['users'], response: { 200: User, 401: ErrorBody, 404: ErrorBody } } },
+    async (request) => users.me(identityOf(request)),
+  );
+
+  app.post(
+    '/users/',
+    {
+      schema: {
+        tags: ['users'],
+        body: UserInput,
+        response: { 200: User, 400: ErrorBody, 401: ErrorBody, 409: ErrorBody, 413: ErrorBody },
+      },
+    },
+    async (request) => users.save(identityOf(request), request.body),
+  );
+};

@@ -1,0 +1,125 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import {
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  errors as joseErrors,
+  type JSONWebKeySet,
+  type JWTPayload,
+  type JWTVerifyGetKey,
+  jwtVerify,
+} from 'jose';
+import type { AppConfig } from '../config.js';
+import { AppError, unauthorized } from '../lib/errors.js';
+
+/** Who is calling: the (issuer, subject) pair of the access token (DESIGN.md), never a body field. */
+export interface Identity {
+  issuer: string;
+  subject: string;
+  email: string | null;
+  claims: JWTPayload;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    identity: Identity | null;
+  }
+  interface FastifyContextConfig {
+    /** false: the route is public. */
+    auth?: boolean;
+    /** The token may come as ?access_token= (SPEC: the calendar feed link). */
+    queryToken?: boolean;
+  }
+}
+
+const ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'];
+
+export interface AuthOptions {
+  oidc: AppConfig['oidc'];
+  /** The built-in provider's public keys; absent for an external issuer, whose keys are discovered. */
+  localJwks?: () => JSONWebKeySet;
+}
+
+/** Finds the issuer's keys through its discovery document, once, and retries after a failure. */
+function discoveredKeys(issuer: string): JWTVerifyGetKey {
+  let keys: Promise<JWTVerifyGetKey> | null = null;
+  const load = async () => {
+    const res = await fetch(`${issuer}/.well-known/openid-configuration`, { signal: AbortSignal.timeout(10_000) });
+    if (!res.ok) throw new Error(`discovery answered ${res.status}`);
+    const doc = (await res.json()) as { jwks_uri?: unknown };
+    if (typeof doc.jwks_uri !== 'string') throw new Error('discovery document has no jwks_uri');
+    return createRemoteJWKSet(new URL(doc.jwks_uri));
+  };
+  return async (header, token) => {
+    keys ??= load().catch((err) => {
+      keys = null;
+      throw err;
+    });
+    return (await keys)(header, token);
+  };
+}
+
+function bearerFrom(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (header) {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    return match?.[1] ?? null;
+  }
+  if (request.routeOptions.config.queryToken) {
+    const q = (request.query as Record<string, unknown> | undefined)?.access_token;
+    if (typeof q === 'string' && q !== '') return q;
+  }
+  return null;
+}
+
+function challenge(reply: FastifyReply, error?: string) {
+  reply.header('WWW-Authenticate', error ? `Bearer realm="hearth", error="${error}"` : 'Bearer realm="hearth"');
+}
+
+export const authPlugin = fp<AuthOptions>(
+  async (app: FastifyInstance, opts) => {
+    const { issuer, audience } = opts.oidc;
+    const keys: JWTVerifyGetKey = opts.localJwks
+      ? (header, token) => createLocalJWKSet(opts.localJwks!())(header, token)
+      : discoveredKeys(issuer);
+
+    app.decorateRequest('identity', null);
+
+    app.addHook('onRequest', async (request, reply) => {
+      if (!request.url.startsWith('/api/') || request.routeOptions.config.auth === false) return;
+      if (request.routeOptions.url === undefined) return; // unknown route: the 404 handler answers
+      const token = bearerFrom(request);
+      if (!token) {
+        challenge(reply);
+        throw unauthorized();
+      }
+      try {
+        const { payload } = await jwtVerify(token, keys, { issuer, audience, algorithms: ALGORITHMS });
+        if (!payload.sub) throw new Error('token has no subject');
+        request.identity = {
+          issuer,
+          subject: payload.sub,
+          email: typeof payload.email === 'string' ? payload.email : null,
+          claims: payload,
+        };
+      } catch (err) {
+        if (err instanceof joseErrors.JOSEError || err instanceof Error) {
+          const expired = err instanceof joseErrors.JWTExpired;
+          if (!(err instanceof joseErrors.JOSEError) && !/subject/.test(err.message)) {
+            request.log.warn({ err }, 'token keys could not be loaded');
+          }
+          challenge(reply, 'invalid_token');
+          throw unauthorized(expired ? 'The access token has expired.' : 'The access token is not valid.');
+        }
+        throw err;
+      }
+    });
+  },
+  { name: 'auth' },
+);
+
+/** The caller's identity on a route that is behind the auth hook. */
+export function identityOf(request: FastifyRequest): Identity {
+  if (!request.identity) throw new AppError(401, 'unauthorized', 'A valid bearer token is required.');
+  return request.identity;
+}

@@ -1,0 +1,69 @@
+import { type ErrorBody, ErrorCode } from '@hearth/contract';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../lib/errors.js';
+
+interface AjvIssue {
+  instancePath?: string;
+  keyword?: string;
+  message?: string;
+  params?: { missingProperty?: string; limit?: number };
+}
+
+/** Turns an Ajv issue into a field name and a sentence that names it. */
+export function describeValidation(issue: AjvIssue | undefined, context: string | undefined) {
+  const path = (issue?.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+  const field = issue?.params?.missingProperty ?? (path || context || 'body');
+  const fieldLabel = path && issue?.params?.missingProperty ? `${path}.${field}` : field;
+  let message: string;
+  switch (issue?.keyword) {
+    case 'required':
+      message = `${fieldLabel} is required.`;
+      break;
+    case 'minLength':
+      message =
+        issue.params?.limit === 1
+          ? `${fieldLabel} must not be empty.`
+          : `${fieldLabel} must be at least ${issue.params?.limit} characters.`;
+      break;
+    case 'maxLength':
+      message = `${fieldLabel} must be at most ${issue.params?.limit} characters.`;
+      break;
+    default:
+      message = `${fieldLabel} ${issue?.message ?? 'is not valid'}.`;
+  }
+  return { field: fieldLabel, message };
+}
+
+function body(code: string, message: string, field?: string): ErrorBody {
+  return { error: field ? { code, message, field } : { code, message } };
+}
+
+/** One JSON shape for every error (DESIGN.md); 5xx never shows internals. */
+export const errorsPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
+      if (err instanceof AppError) {
+        return reply.status(err.statusCode).send(body(err.code, err.message, err.field));
+      }
+      if (err.validation) {
+        const { field, message } = describeValidation(err.validation[0] as AjvIssue, err.validationContext);
+        return reply.status(400).send(body(ErrorCode.validation, message, field));
+      }
+      const status = err.statusCode ?? 500;
+      if (status === 413) {
+        return reply.status(413).send(body(ErrorCode.payloadTooLarge, 'The request body is too large.'));
+      }
+      if (status === 429) {
+        return reply.status(429).send(body(ErrorCode.rateLimited, 'Too many attempts. Please wait and try again.'));
+      }
+      if (status >= 400 && status < 500) {
+        const code = err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'unsupported_media_type' : 'bad_request';
+        return reply.status(status).send(body(code, err.message));
+      }
+      request.log.error({ err }, 'request failed');
+      return reply.status(500).send(body(ErrorCode.internal, 'Something went wrong on our side. Please try again.'));
+    });
+  },
+  { name: 'errors' },
+);

@@ -1,0 +1,43 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { ErrorCode } from '@hearth/contract';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+const NOT_WEB = /^\/(api|oidc)(\/|$)/;
+
+/**
+ * Serves the built web app: hashed assets cached for a year, index.html always revalidated, and any
+ * other GET that wants HTML answered with index.html so the browser's router can take it (history fallback).
+ */
+export const webStaticPlugin = fp<{ webDist: string | null }>(
+  async (app: FastifyInstance, { webDist }) => {
+    const index = webDist ? join(webDist, 'index.html') : null;
+    const served = index !== null && existsSync(index);
+    if (served) {
+      await app.register(fastifyStatic, {
+        root: webDist!,
+        wildcard: false,
+        index: false,
+        setHeaders(res, path) {
+          const hashed = /[\\/]assets[\\/]/.test(path);
+          res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        },
+      });
+    } else if (webDist) {
+      app.log.warn({ webDist }, 'web app is not built: run `npm run build` to serve it');
+    }
+
+    app.setNotFoundHandler((request, reply) => {
+      const wantsPage = request.method === 'GET' && !NOT_WEB.test(request.url) && !/\.\w+$/.test(request.url.split('?')[0]!);
+      if (served && wantsPage) {
+        return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+      }
+      return reply
+        .status(404)
+        .send({ error: { code: ErrorCode.notFound, message: `No route for ${request.method} ${request.url.split('?')[0]}.` } });
+    });
+  },
+  { name: 'web-static' },
+);

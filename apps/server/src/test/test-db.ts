@@ -1,0 +1,44 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { AppConfig } from '../config.js';
+import { createDb, type Db } from '../db/create-db.js';
+
+export interface TestDb {
+  db: Db;
+  database: AppConfig['database'];
+  /** Closes the connection and, on PostgreSQL, drops the run's schema. */
+  drop(): Promise<void>;
+}
+
+/**
+ * A fresh, empty database for one test file: in-memory SQLite by default, or, when TEST_DATABASE_URL is
+ * set, a new schema in that PostgreSQL database that is dropped afterwards, so runs never see each other.
+ */
+export async function createTestDb(): Promise<TestDb> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const database = { engine: 'sqlite' as const, url: 'file::memory:', sqlitePath: ':memory:' };
+    const db = createDb(database);
+    return { db, database, drop: () => db.destroy() };
+  }
+  const schema = `hearth_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const database = { engine: 'postgres' as const, url, sqlitePath: null };
+  const db = createDb(database, { pgSchema: schema });
+  return {
+    db,
+    database,
+    async drop() {
+      await db.destroy();
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`drop schema if exists ${schema} cascade`);
+      await client.end();
+    },
+  };
+}
+
+export const testEngine = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';

@@ -1,0 +1,48 @@
+import { type Static, Type } from 'typebox';
+
+/** Every 4xx/5xx answer of the API has this shape; `code` is stable, `message` is for people. */
+export const ErrorBody = Type.Object(
+  {
+    error: Type.Object({
+      code: Type.String(),
+      message: Type.String(),
+      field: Type.Optional(Type.String()),
+    }),
+  },
+  { $id: 'ErrorBody' },
+);
+export type ErrorBody = Static<typeof ErrorBody>;
+
+/** Machine codes the API answers with; the web app maps them to SPEC's texts. */
+export const ErrorCode = {
+  validation: 'validation_failed',
+  unauthorized: 'unauthorized',
+  notFound: 'not_found',
+  profileRequired: 'profile_required',
+  houseRequired: 'house_required',
+  usernameTaken: 'username_taken',
+  alreadyInHouse: 'already_in_house',
+  imageInvalid: 'image_invalid',
+  imageTooLarge: 'image_too_large',
+  payloadTooLarge: 'payload_too_large',
+  rateLimited: 'rate_limited',
+  unavailable: 'unavailable',
+  internal: 'internal_error',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** Integer ids in paths (events' ids also end the feed's URLs, SPEC section 3). */
+export const IdParam = Type.Integer({ minimum: 1, maximum: 2147483647 });
+
+/** Images travel as data-URLs (SPEC section 3); the server checks the bytes. */
+export const ImageDataUrl = Type.String({ maxLength: 3_000_000, pattern: '^data:' });
+
+/** Limits of the image rule in DESIGN.md. */
+export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
+
+/** An IANA time zone name sent by the browser, e.g. Europe/Berlin. */
+export const TimeZoneName = Type.String({ minLength: 1, maxLength: 64 });
+
+export const Ok = Type.Object({ ok: Type.Literal(true) });
+export type Ok = Static<typeof Ok>;

@@ -1,0 +1,30 @@
+import { type Static, Type } from 'typebox';
+import { ImageDataUrl } from './common.js';
+
+export const UserExists = Type.Object({ exists: Type.Boolean() });
+export type UserExists = Static<typeof UserExists>;
+
+export const USERNAME_PATTERN = '^[A-Za-z0-9._-]+$';
+
+export const User = Type.Object({
+  user_id: Type.Integer(),
+  username: Type.String(),
+  first_name: Type.String(),
+  last_name: Type.String(),
+  email: Type.String(),
+  phone_num: Type.Union([Type.String(), Type.Null()]),
+  profile_img: Type.Union([Type.String(), Type.Null()]),
+  house_id: Type.Union([Type.Integer(), Type.Null()]),
+});
+export type User = Static<typeof User>;
+
+/** POST /api/users/ creates the caller's profile, or updates it; never the house. */
+export const UserInput = Type.Object({
+  username: Type.String({ minLength: 1, maxLength: 32 }),
+  first_name: Type.String({ minLength: 1, maxLength: 80 }),
+  last_name: Type.String({ minLength: 1, maxLength: 80 }),
+  email: Type.String({ minLength: 3, maxLength: 254 }),
+  phone_num: Type.Optional(Type.Union([Type.String({ maxLength: 32 }), Type.Null()])),
+  profile_img: Type.Optional(Type.Union([ImageDataUrl, Type.Null()])),
+});
+export type UserInput = Static<typeof UserInput>;
