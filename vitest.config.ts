@@ -1,14 +1,14 @@
+import { defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 // The contract is consumed as TypeScript source in tests (the "source" export condition).
-const conditions = ['source', 'module', 'node', 'import', 'default'];
+const conditions = ['source', ...defaultServerConditions];
 
 export default defineConfig({
   test: {
     projects: [
       {
-        resolve: { conditions },
-        ssr: { resolve: { conditions, externalConditions: ['source'] } },
+        ssr: { resolve: { conditions } },
         test: {
           name: 'server',
           root: 'apps/server',

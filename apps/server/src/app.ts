@@ -7,10 +7,12 @@ import { sql } from 'kysely';
 import type { AppConfig } from './config.js';
 import { createDb, type Db } from './db/create-db.js';
 import { migrateToLatest } from './db/migrate.js';
-import { mountIdp } from './idp/index.js';
 import { HousesRepository } from './modules/houses/repository.js';
 import { housesRoutes } from './modules/houses/routes.js';
 import { HousesService } from './modules/houses/service.js';
+import { RemindersRepository } from './modules/reminders/repository.js';
+import { remindersRoutes } from './modules/reminders/routes.js';
+import { RemindersService } from './modules/reminders/service.js';
 import { UsersRepository } from './modules/users/repository.js';
 import { usersRoutes } from './modules/users/routes.js';
 import { UsersService } from './modules/users/service.js';
@@ -41,6 +43,11 @@ export async function buildApp({ config, db: givenDb, logger }: BuildOptions): P
     trustProxy: true,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  // Lets people quote a request id from their browser that matches the structured log line.
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
   const db = givenDb ?? createDb(config.database);
   app.addHook('onClose', async () => {
     if (!givenDb) await db.destroy();
@@ -53,6 +60,8 @@ export async function buildApp({ config, db: givenDb, logger }: BuildOptions): P
 
   let localJwks: (() => JSONWebKeySet) | undefined;
   if (config.oidc.builtIn) {
+    // Loaded only when used: an external issuer never pays for oidc-provider.
+    const { mountIdp } = await import('./idp/index.js');
     const idp = await mountIdp(app, { config, db });
     localJwks = idp.publicJwks;
   }
@@ -60,6 +69,7 @@ export async function buildApp({ config, db: givenDb, logger }: BuildOptions): P
 
   const users = new UsersService(new UsersRepository(db));
   const houses = new HousesService(new HousesRepository(db), users);
+  const reminders = new RemindersService(new RemindersRepository(db), users);
 
   await app.register(
     async (api) => {
@@ -78,6 +88,7 @@ export async function buildApp({ config, db: givenDb, logger }: BuildOptions): P
       );
       await api.register(usersRoutes, { users });
       await api.register(housesRoutes, { houses });
+      await api.register(remindersRoutes, { reminders });
     },
     { prefix: '/api' },
   );

@@ -29,14 +29,15 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
-function parseUrl(name: string, value: string, problems: string[]): string | null {
+/** Checks an http(s) URL; `exact` keeps it as written (an issuer must match tokens' `iss` to the letter). */
+function parseUrl(name: string, value: string, problems: string[], exact = false): string | null {
   try {
     const url = new URL(value);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
       problems.push(`${name} must be an http(s) URL, got "${value}"`);
       return null;
     }
-    return url.href.replace(/\/+$/, '');
+    return exact ? value : url.href.replace(/\/+$/, '');
   } catch {
     problems.push(`${name} must be a URL, got "${value}"`);
     return null;
@@ -72,7 +73,7 @@ export function loadConfig(env: Env = process.env, defaults: { webDist?: string 
 
   const external = env.OIDC_ISSUER?.trim();
   const issuer = external
-    ? (parseUrl('OIDC_ISSUER', external, problems) ?? '')
+    ? (parseUrl('OIDC_ISSUER', external, problems, true) ?? '')
     : publicUrl && `${publicUrl}/oidc`;
   const audienceText = env.OIDC_AUDIENCE?.trim() || (publicUrl && `${publicUrl}/api`);
   const clientId = env.OIDC_CLIENT_ID?.trim() || 'hearth-web';

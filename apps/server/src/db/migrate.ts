@@ -1,4 +1,5 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import type { Database } from './tables.js';
 import type { DatabaseEngine } from '../config.js';
 import { migrations } from './migrations/index.js';
 
@@ -23,7 +24,7 @@ class StaticProvider implements MigrationProvider {
 }
 
 /** Brings the schema up to date; throws with the failing migration's name. */
-export async function migrateToLatest(db: Kysely<unknown>, engine: DatabaseEngine): Promise<string[]> {
+export async function migrateToLatest(db: Kysely<Database>, engine: DatabaseEngine): Promise<string[]> {
   const migrator = new Migrator({ db, provider: new StaticProvider(engine) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');

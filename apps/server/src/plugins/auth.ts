@@ -29,6 +29,8 @@ declare module 'fastify' {
     auth?: boolean;
     /** The token may come as ?access_token= (SPEC: the calendar feed link). */
     queryToken?: boolean;
+    /** A missing token is no error: the route accepts other credentials too (the feed's subscription link). */
+    authOptional?: boolean;
   }
 }
 
@@ -44,7 +46,7 @@ export interface AuthOptions {
 function discoveredKeys(issuer: string): JWTVerifyGetKey {
   let keys: Promise<JWTVerifyGetKey> | null = null;
   const load = async () => {
-    const res = await fetch(`${issuer}/.well-known/openid-configuration`, { signal: AbortSignal.timeout(10_000) });
+    const res = await fetch(`${issuer.replace(/\/$/, '')}/.well-known/openid-configuration`, { signal: AbortSignal.timeout(10_000) });
     if (!res.ok) throw new Error(`discovery answered ${res.status}`);
     const doc = (await res.json()) as { jwks_uri?: unknown };
     if (typeof doc.jwks_uri !== 'string') throw new Error('discovery document has no jwks_uri');
@@ -87,9 +89,11 @@ export const authPlugin = fp<AuthOptions>(
 
     app.addHook('onRequest', async (request, reply) => {
       if (!request.url.startsWith('/api/') || request.routeOptions.config.auth === false) return;
+      if (request.url.startsWith('/api/docs')) return; // the OpenAPI document and its viewer are public
       if (request.routeOptions.url === undefined) return; // unknown route: the 404 handler answers
       const token = bearerFrom(request);
       if (!token) {
+        if (request.routeOptions.config.authOptional) return;
         challenge(reply);
         throw unauthorized();
       }

@@ -20,9 +20,9 @@ export const webStaticPlugin = fp<{ webDist: string | null }>(
         root: webDist!,
         wildcard: false,
         index: false,
-        setHeaders(res, path) {
+        setHeaders(reply, path) {
           const hashed = /[\\/]assets[\\/]/.test(path);
-          res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+          reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
         },
       });
     } else if (webDist) {

@@ -19,7 +19,7 @@ export class StandInIssuer {
   private constructor(
     private readonly server: Server,
     readonly url: string,
-    private readonly privateKey: CryptoKey,
+    private readonly privateKey: Awaited<ReturnType<typeof generateKeyPair>>['privateKey'],
     readonly defaultAudience: string,
   ) {}
 

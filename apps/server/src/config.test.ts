@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('configuration', () => {
+  it('has defaults that run the app alone: SQLite and the built-in provider', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      publicUrl: 'http://localhost:3000',
+      database: { engine: 'sqlite', url: 'file:./data/hearth.db' },
+      oidc: {
+        issuer: 'http://localhost:3000/oidc',
+        builtIn: true,
+        clientId: 'hearth-web',
+        audience: 'http://localhost:3000/api',
+      },
+    });
+    expect(c.database.sqlitePath).toMatch(/data\/hearth\.db$/);
+  });
+
+  it('honours every variable', () => {
+    const c = loadConfig({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      PUBLIC_URL: 'https://home.example.org/',
+      DATABASE_URL: 'postgres://u:p@db:5432/hearth',
+      OIDC_ISSUER: 'https://tenant.auth0.com/',
+      OIDC_CLIENT_ID: 'abc',
+      OIDC_AUDIENCE: 'https://hearth-api',
+    });
+    expect(c).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      publicUrl: 'https://home.example.org',
+      database: { engine: 'postgres', sqlitePath: null },
+      oidc: { issuer: 'https://tenant.auth0.com/', builtIn: false, clientId: 'abc', audience: 'https://hearth-api' },
+    });
+  });
+
+  it('reports every bad value at once, naming each variable', () => {
+    try {
+      loadConfig({ PORT: 'eighty', PUBLIC_URL: 'not a url', DATABASE_URL: 'mysql://x', OIDC_ISSUER: 'ftp://x' });
+      expect.unreachable();
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      const message = (err as ConfigError).message;
+      for (const name of ['PORT', 'PUBLIC_URL', 'DATABASE_URL', 'OIDC_ISSUER']) expect(message).toContain(name);
+    }
+  });
+});

@@ -1,0 +1,89 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from './app.js';
+import { loadConfig } from './config.js';
+import { StandInIssuer } from './test/stand-in-issuer.js';
+import { createTestDb, type TestDb } from './test/test-db.js';
+
+let app: App;
+let testDb: TestDb;
+let issuer: StandInIssuer;
+
+beforeAll(async () => {
+  const webDist = mkdtempSync(join(tmpdir(), 'hearth-web-'));
+  mkdirSync(join(webDist, 'assets'));
+  writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Hearth</title><div id="root"></div>');
+  writeFileSync(join(webDist, 'assets', 'index-abc123.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
+  issuer = await StandInIssuer.start('http://hearth.test/api');
+  testDb = await createTestDb();
+  const config = loadConfig({ PUBLIC_URL: 'http://hearth.test', OIDC_ISSUER: issuer.url }, { webDist });
+  app = await buildApp({ config: { ...config, database: testDb.database }, db: testDb.db, logger: false });
+});
+afterAll(async () => {
+  await app.close();
+  await testDb.drop();
+  await issuer.close();
+});
+
+describe('platform', () => {
+  it('answers health and readiness', async () => {
+    expect((await app.inject('/healthz')).json()).toEqual({ status: 'ok' });
+    expect((await app.inject('/readyz')).json()).toEqual({ status: 'ready' });
+  });
+
+  it('sends security headers with a real Content-Security-Policy', async () => {
+    const res = await app.inject('/');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain(`connect-src 'self' ${issuer.url}`);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('serves the web app with history fallback and no-cache on the page', async () => {
+    for (const path of ['/', '/home', '/calendar?x=1']) {
+      const res = await app.inject(path);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<div id="root">');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('caches hashed assets for a year and compresses them', async () => {
+    const res = await app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['content-encoding']).toBe('br');
+  });
+
+  it('answers unknown API routes and missing files with the JSON error shape', async () => {
+    const api = await app.inject('/api/nothing-here');
+    expect(api.statusCode).toBe(404);
+    expect(api.json().error.code).toBe('not_found');
+    expect((await app.inject('/missing.png')).statusCode).toBe(404);
+  });
+
+  it('tags every answer with a request id, echoing the caller’s', async () => {
+    const res = await app.inject({ url: '/healthz', headers: { 'x-request-id': 'abc-123' } });
+    expect(res.headers['x-request-id']).toBe('abc-123');
+    const fresh = await app.inject('/healthz');
+    expect(fresh.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('serves the OpenAPI document generated from the route schemas', async () => {
+    const res = await app.inject('/api/docs/json');
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/users/me/exists', '/api/users/me', '/api/users/', '/api/house/{house_id}', '/api/house/{code}', '/api/house/']),
+    );
+    expect(doc.paths['/api/users/'].post.requestBody.content['application/json'].schema.required).toEqual(
+      expect.arrayContaining(['username', 'first_name', 'last_name', 'email']),
+    );
+    expect((await app.inject('/api/docs')).statusCode).toBeLessThan(400);
+  });
+});

@@ -1,0 +1,28 @@
+#!/usr/bin/env node
+// The whole suite, in the order that fails fastest: lint and types, unit/component/API tests on SQLite,
+// the API tests again on PostgreSQL when TEST_DATABASE_URL is set, then the built app in Chromium.
+import { spawnSync } from 'node:child_process';
+
+const steps = [
+  ['lint and format', 'npx', ['biome', 'check', '.']],
+  ['type-check', 'npm', ['run', 'typecheck', '--silent']],
+  ['unit, component and API tests (SQLite)', 'npx', ['vitest', 'run']],
+];
+if (process.env.TEST_DATABASE_URL) {
+  steps.push(['API tests (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'server']]);
+} else {
+  console.log('TEST_DATABASE_URL is not set: the API tests run on SQLite only.');
+}
+steps.push(['build', 'npm', ['run', 'build', '--silent']]);
+steps.push(['browser tests (Playwright, Chromium)', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']]);
+
+const started = Date.now();
+for (const [name, cmd, args] of steps) {
+  console.log(`\n=== ${name}`);
+  const t0 = Date.now();
+  const env = name.includes('SQLite') ? { ...process.env, TEST_DATABASE_URL: '' } : process.env;
+  const { status } = spawnSync(cmd, args, { stdio: 'inherit', env });
+  console.log(`--- ${name}: ${status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  if (status !== 0) process.exit(status ?? 1);
+}
+console.log(`\nAll checks passed in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
