@@ -1,8 +1,18 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { createHouse, joinHouse, newPerson, screenshots, setUpProfile, signUp, unique } from './support/people.js';
+import {
+  createHouse,
+  joinHouse,
+  newPerson,
+  screenshots,
+  setUpProfile,
+  signUp,
+  unique,
+} from './support/people.js';
 
-test('two people sign up; one creates a house, the other joins it with the code', async ({ browser }, testInfo) => {
+test('two people sign up; one creates a house, the other joins it with the code', async ({
+  browser,
+}, testInfo) => {
   // Person one: landing, sign-up at the built-in provider, profile, new house.
   const oneContext = await browser.newContext();
   const one = await oneContext.newPage();
@@ -25,8 +35,8 @@ test('two people sign up; one creates a house, the other joins it with the code'
   expect((await new AxeBuilder({ page: one }).analyze()).violations).toEqual([]);
 
   // The invite card shows the code a housemate needs.
-  const codeText = await one.getByTestId('house-code').innerText();
-  const code = codeText.trim();
+  const codeText = await one.getByTestId('house-code').textContent();
+  const code = (codeText ?? '').trim();
   expect(code).toMatch(/^[A-Z2-9]{10}$/);
 
   // Person two: signs up in their own browser and joins with that code.
@@ -43,7 +53,9 @@ test('two people sign up; one creates a house, the other joins it with the code'
   await twoContext.close();
 });
 
-test('the sidebar leads everywhere, Tasks and Bills say they are coming, and sign-out works', async ({ browser }) => {
+test('the sidebar leads everywhere, Tasks and Bills say they are coming, and sign-out works', async ({
+  browser,
+}) => {
   const context = await browser.newContext();
   const page = await context.newPage();
   const person = newPerson('Cara', 'Diaz');

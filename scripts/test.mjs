@@ -14,7 +14,11 @@ if (process.env.TEST_DATABASE_URL) {
   console.log('TEST_DATABASE_URL is not set: the API tests run on SQLite only.');
 }
 steps.push(['build', 'npm', ['run', 'build', '--silent']]);
-steps.push(['browser tests (Playwright, Chromium)', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']]);
+steps.push([
+  'browser tests (Playwright, Chromium)',
+  'npx',
+  ['playwright', 'test', '-c', 'e2e/playwright.config.ts'],
+]);
 
 const started = Date.now();
 for (const [name, cmd, args] of steps) {

@@ -63,7 +63,8 @@ export async function accessToken(page: Page): Promise<string> {
   const token = await page.evaluate(() => {
     for (let i = 0; i < localStorage.length; i++) {
       const key = localStorage.key(i);
-      if (key?.startsWith('oidc.user:')) return JSON.parse(localStorage.getItem(key) ?? '{}').access_token as string;
+      if (key?.startsWith('oidc.user:'))
+        return JSON.parse(localStorage.getItem(key) ?? '{}').access_token as string;
     }
     return null;
   });

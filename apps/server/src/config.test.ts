@@ -34,18 +34,29 @@ describe('configuration', () => {
       host: '0.0.0.0',
       publicUrl: 'https://home.example.org',
       database: { engine: 'postgres', sqlitePath: null },
-      oidc: { issuer: 'https://tenant.auth0.com/', builtIn: false, clientId: 'abc', audience: 'https://hearth-api' },
+      oidc: {
+        issuer: 'https://tenant.auth0.com/',
+        builtIn: false,
+        clientId: 'abc',
+        audience: 'https://hearth-api',
+      },
     });
   });
 
   it('reports every bad value at once, naming each variable', () => {
     try {
-      loadConfig({ PORT: 'eighty', PUBLIC_URL: 'not a url', DATABASE_URL: 'mysql://x', OIDC_ISSUER: 'ftp://x' });
+      loadConfig({
+        PORT: 'eighty',
+        PUBLIC_URL: 'not a url',
+        DATABASE_URL: 'mysql://x',
+        OIDC_ISSUER: 'ftp://x',
+      });
       expect.unreachable();
     } catch (err) {
       expect(err).toBeInstanceOf(ConfigError);
       const message = (err as ConfigError).message;
-      for (const name of ['PORT', 'PUBLIC_URL', 'DATABASE_URL', 'OIDC_ISSUER']) expect(message).toContain(name);
+      for (const name of ['PORT', 'PUBLIC_URL', 'DATABASE_URL', 'OIDC_ISSUER'])
+        expect(message).toContain(name);
     }
   });
 });

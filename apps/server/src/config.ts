@@ -68,7 +68,9 @@ export function loadConfig(env: Env = process.env, defaults: { webDist?: string 
   } else if (/^postgres(ql)?:\/\//.test(databaseUrl)) {
     engine = 'postgres';
   } else {
-    problems.push(`DATABASE_URL must start with file: (SQLite) or postgres:// (PostgreSQL), got "${databaseUrl}"`);
+    problems.push(
+      `DATABASE_URL must start with file: (SQLite) or postgres:// (PostgreSQL), got "${databaseUrl}"`,
+    );
   }
 
   const external = env.OIDC_ISSUER?.trim();
@@ -80,7 +82,9 @@ export function loadConfig(env: Env = process.env, defaults: { webDist?: string 
 
   const logLevel = env.LOG_LEVEL ?? 'info';
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
-    problems.push(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent; got "${logLevel}"`);
+    problems.push(
+      `LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent; got "${logLevel}"`,
+    );
   }
 
   if (problems.length > 0) throw new ConfigError(problems);

@@ -1,8 +1,8 @@
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from './app.js';
+import { type App, buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { StandInIssuer } from './test/stand-in-issuer.js';
 import { createTestDb, type TestDb } from './test/test-db.js';
@@ -15,7 +15,10 @@ beforeAll(async () => {
   const webDist = mkdtempSync(join(tmpdir(), 'hearth-web-'));
   mkdirSync(join(webDist, 'assets'));
   writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Hearth</title><div id="root"></div>');
-  writeFileSync(join(webDist, 'assets', 'index-abc123.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
+  writeFileSync(
+    join(webDist, 'assets', 'index-abc123.js'),
+    `console.log(${JSON.stringify('x'.repeat(4000))});`,
+  );
   issuer = await StandInIssuer.start('http://hearth.test/api');
   testDb = await createTestDb();
   const config = loadConfig({ PUBLIC_URL: 'http://hearth.test', OIDC_ISSUER: issuer.url }, { webDist });
@@ -53,7 +56,10 @@ describe('platform', () => {
   });
 
   it('caches hashed assets for a year and compresses them', async () => {
-    const res = await app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    const res = await app.inject({
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.headers['content-encoding']).toBe('br');
@@ -79,7 +85,14 @@ describe('platform', () => {
     const doc = res.json();
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining(['/api/users/me/exists', '/api/users/me', '/api/users/', '/api/house/{house_id}', '/api/house/{code}', '/api/house/']),
+      expect.arrayContaining([
+        '/api/users/me/exists',
+        '/api/users/me',
+        '/api/users/',
+        '/api/house/{house_id}',
+        '/api/house/{code}',
+        '/api/house/',
+      ]),
     );
     expect(doc.paths['/api/users/'].post.requestBody.content['application/json'].schema.required).toEqual(
       expect.arrayContaining(['username', 'first_name', 'last_name', 'email']),

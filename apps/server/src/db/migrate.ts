@@ -1,7 +1,7 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
-import type { Database } from './tables.js';
 import type { DatabaseEngine } from '../config.js';
 import { migrations } from './migrations/index.js';
+import type { Database } from './tables.js';
 
 /** A migration written once for both engines; `engine` picks the few column types that differ. */
 export interface EngineMigration {

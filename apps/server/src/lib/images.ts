@@ -1,14 +1,17 @@
-import { IMAGE_MAX_BYTES } from '@hearth/contract';
+import { ErrorCode, IMAGE_MAX_BYTES } from '@hearth/contract';
 import { AppError } from './errors.js';
-import { ErrorCode } from '@hearth/contract';
 
 const SIGNATURES: { type: string; test: (b: Buffer) => boolean }[] = [
-  { type: 'image/png', test: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
+  {
+    type: 'image/png',
+    test: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+  },
   { type: 'image/jpeg', test: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
   { type: 'image/gif', test: (b) => ['GIF87a', 'GIF89a'].includes(b.subarray(0, 6).toString('latin1')) },
   {
     type: 'image/webp',
-    test: (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
+    test: (b) =>
+      b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
   },
 ];
 
@@ -30,7 +33,12 @@ export function checkImage(dataUrl: string | null | undefined, field: string): s
   }
   const kind = SIGNATURES.find((s) => s.test(bytes));
   if (!kind) {
-    throw new AppError(400, ErrorCode.imageInvalid, `${field} must be a PNG, JPEG, WebP or GIF image.`, field);
+    throw new AppError(
+      400,
+      ErrorCode.imageInvalid,
+      `${field} must be a PNG, JPEG, WebP or GIF image.`,
+      field,
+    );
   }
   return `data:${kind.type};base64,${bytes.toString('base64')}`;
 }

@@ -36,7 +36,10 @@ describe('bearer tokens', () => {
   });
 
   it('refuses an expired token', async () => {
-    const token = await t.issuer.mint('alice', { issuedAgo: 3600, expiresIn: Math.floor(Date.now() / 1000) - 60 });
+    const token = await t.issuer.mint('alice', {
+      issuedAgo: 3600,
+      expiresIn: Math.floor(Date.now() / 1000) - 60,
+    });
     const res = await call(`Bearer ${token}`);
     expectRefused(res);
     expect(res.headers['www-authenticate']).toContain('error="invalid_token"');
@@ -44,7 +47,9 @@ describe('bearer tokens', () => {
   });
 
   it('refuses a token for another audience', async () => {
-    expectRefused(await call(`Bearer ${await t.issuer.mint('alice', { audience: 'https://other.example/api' })}`));
+    expectRefused(
+      await call(`Bearer ${await t.issuer.mint('alice', { audience: 'https://other.example/api' })}`),
+    );
   });
 
   it('refuses a token from another issuer', async () => {
@@ -88,9 +93,9 @@ describe('bearer tokens', () => {
 
   it('refuses a tampered payload', async () => {
     const [h, , s] = (await t.issuer.mint('alice')).split('.');
-    const payload = Buffer.from(JSON.stringify({ sub: 'mallory', iss: t.issuer.url, aud: TEST_AUDIENCE })).toString(
-      'base64url',
-    );
+    const payload = Buffer.from(
+      JSON.stringify({ sub: 'mallory', iss: t.issuer.url, aud: TEST_AUDIENCE }),
+    ).toString('base64url');
     expectRefused(await call(`Bearer ${h}.${payload}.${s}`));
   });
 
@@ -102,6 +107,10 @@ describe('bearer tokens', () => {
   it('leaves public routes open', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/config' });
     expect(res.statusCode).toBe(200);
-    expect(res.json().oidc).toMatchObject({ authority: t.issuer.url, client_id: 'hearth-web', built_in: false });
+    expect(res.json().oidc).toMatchObject({
+      authority: t.issuer.url,
+      client_id: 'hearth-web',
+      built_in: false,
+    });
   });
 });

@@ -3,10 +3,10 @@ import fp from 'fastify-plugin';
 import {
   createLocalJWKSet,
   createRemoteJWKSet,
-  errors as joseErrors,
   type JSONWebKeySet,
   type JWTPayload,
   type JWTVerifyGetKey,
+  errors as joseErrors,
   jwtVerify,
 } from 'jose';
 import type { AppConfig } from '../config.js';
@@ -46,7 +46,9 @@ export interface AuthOptions {
 function discoveredKeys(issuer: string): JWTVerifyGetKey {
   let keys: Promise<JWTVerifyGetKey> | null = null;
   const load = async () => {
-    const res = await fetch(`${issuer.replace(/\/$/, '')}/.well-known/openid-configuration`, { signal: AbortSignal.timeout(10_000) });
+    const res = await fetch(`${issuer.replace(/\/$/, '')}/.well-known/openid-configuration`, {
+      signal: AbortSignal.timeout(10_000),
+    });
     if (!res.ok) throw new Error(`discovery answered ${res.status}`);
     const doc = (await res.json()) as { jwks_uri?: unknown };
     if (typeof doc.jwks_uri !== 'string') throw new Error('discovery document has no jwks_uri');
@@ -75,7 +77,10 @@ function bearerFrom(request: FastifyRequest): string | null {
 }
 
 function challenge(reply: FastifyReply, error?: string) {
-  reply.header('WWW-Authenticate', error ? `Bearer realm="hearth", error="${error}"` : 'Bearer realm="hearth"');
+  reply.header(
+    'WWW-Authenticate',
+    error ? `Bearer realm="hearth", error="${error}"` : 'Bearer realm="hearth"',
+  );
 }
 
 export const authPlugin = fp<AuthOptions>(

@@ -55,14 +55,18 @@ export const errorsPlugin = fp(
         return reply.status(413).send(body(ErrorCode.payloadTooLarge, 'The request body is too large.'));
       }
       if (status === 429) {
-        return reply.status(429).send(body(ErrorCode.rateLimited, 'Too many attempts. Please wait and try again.'));
+        return reply
+          .status(429)
+          .send(body(ErrorCode.rateLimited, 'Too many attempts. Please wait and try again.'));
       }
       if (status >= 400 && status < 500) {
         const code = err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'unsupported_media_type' : 'bad_request';
         return reply.status(status).send(body(code, err.message));
       }
       request.log.error({ err }, 'request failed');
-      return reply.status(500).send(body(ErrorCode.internal, 'Something went wrong on our side. Please try again.'));
+      return reply
+        .status(500)
+        .send(body(ErrorCode.internal, 'Something went wrong on our side. Please try again.'));
     });
   },
   { name: 'errors' },

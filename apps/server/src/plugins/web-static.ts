@@ -30,13 +30,17 @@ export const webStaticPlugin = fp<{ webDist: string | null }>(
     }
 
     app.setNotFoundHandler((request, reply) => {
-      const wantsPage = request.method === 'GET' && !NOT_WEB.test(request.url) && !/\.\w+$/.test(request.url.split('?')[0]!);
+      const wantsPage =
+        request.method === 'GET' && !NOT_WEB.test(request.url) && !/\.\w+$/.test(request.url.split('?')[0]!);
       if (served && wantsPage) {
         return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
       }
-      return reply
-        .status(404)
-        .send({ error: { code: ErrorCode.notFound, message: `No route for ${request.method} ${request.url.split('?')[0]}.` } });
+      return reply.status(404).send({
+        error: {
+          code: ErrorCode.notFound,
+          message: `No route for ${request.method} ${request.url.split('?')[0]}.`,
+        },
+      });
     });
   },
   { name: 'web-static' },

@@ -1,5 +1,5 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp, type App } from '../app.js';
+import { type App, buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { StandInIssuer } from './stand-in-issuer.js';
 import { createTestDb, type TestDb } from './test-db.js';
@@ -34,7 +34,11 @@ export async function startTestApp(): Promise<TestApp> {
     OIDC_ISSUER: issuer.url,
     LOG_LEVEL: 'silent',
   });
-  const app = await buildApp({ config: { ...config, database: testDb.database }, db: testDb.db, logger: false });
+  const app = await buildApp({
+    config: { ...config, database: testDb.database },
+    db: testDb.db,
+    logger: false,
+  });
   await app.ready();
 
   const as = (subject: string): ApiClient => {

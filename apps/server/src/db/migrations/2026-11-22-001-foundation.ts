@@ -46,7 +46,11 @@ export const foundation: EngineMigration = {
       .addPrimaryKeyConstraint('idp_payloads_pk', ['model', 'id'])
       .execute();
     await db.schema.createIndex('idp_payloads_grant_idx').on('idp_payloads').column('grant_id').execute();
-    await db.schema.createIndex('idp_payloads_uid_idx').on('idp_payloads').columns(['model', 'uid']).execute();
+    await db.schema
+      .createIndex('idp_payloads_uid_idx')
+      .on('idp_payloads')
+      .columns(['model', 'uid'])
+      .execute();
     await db.schema.createIndex('idp_payloads_expires_idx').on('idp_payloads').column('expires_at').execute();
 
     await db.schema

@@ -10,4 +10,3 @@ export function idColumn(engine: DatabaseEngine) {
   return (col: ColumnDefinitionBuilder) =>
     engine === 'postgres' ? col.primaryKey() : col.primaryKey().autoIncrement();
 }
-

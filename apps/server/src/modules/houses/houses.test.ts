@@ -77,7 +77,7 @@ describe('houses', () => {
     expect((await a.client.get('/api/users/me')).json().house_id).toBe(a.house.house_id);
   });
 
-  it("hides other houses: 404 whether or not they exist", async () => {
+  it('hides other houses: 404 whether or not they exist', async () => {
     const mine = await memberOfNewHouse(t, 'hider');
     const theirs = await memberOfNewHouse(t, 'hidden');
     const other = await mine.client.get(`/api/house/${theirs.house.house_id}`);

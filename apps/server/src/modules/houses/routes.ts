@@ -1,5 +1,5 @@
-import { ErrorBody, House, HouseCodeParams, HouseIdParams, HouseInput } from '@hearth/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ErrorBody, House, HouseCodeParams, HouseIdParams, HouseInput } from '@hearth/contract';
 import { identityOf } from '../../plugins/auth.js';
 import type { HousesService } from './service.js';
 

@@ -10,7 +10,12 @@ import { newHouseCode, normaliseHouseCode } from './house-code.js';
 import type { HousesRepository } from './repository.js';
 
 export function toHouse(row: HouseRow): House {
-  return { house_id: row.house_id, house_name: row.house_name, house_img: row.house_img, house_code: row.house_code };
+  return {
+    house_id: row.house_id,
+    house_name: row.house_name,
+    house_img: row.house_img,
+    house_code: row.house_code,
+  };
 }
 
 const alreadyInHouse = () => conflict(ErrorCode.alreadyInHouse, 'You already belong to a house.');

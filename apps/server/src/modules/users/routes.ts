@@ -1,5 +1,5 @@
-import { ErrorBody, User, UserExists, UserInput } from '@hearth/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ErrorBody, User, UserExists, UserInput } from '@hearth/contract';
 import { identityOf } from '../../plugins/auth.js';
 import type { UsersService } from './service.js';
 

@@ -1,12 +1,11 @@
 import type { User, UserInput } from '@hearth/contract';
-import { ErrorCode } from '@hearth/contract';
+import { ErrorCode, USERNAME_PATTERN } from '@hearth/contract';
 import type { UserRow } from '../../db/tables.js';
 import { conflict, notFound, profileRequired, validationError } from '../../lib/errors.js';
 import { checkImage } from '../../lib/images.js';
 import { optionalText, requiredText } from '../../lib/text.js';
 import type { Identity } from '../../plugins/auth.js';
 import type { UsersRepository } from './repository.js';
-import { USERNAME_PATTERN } from '@hearth/contract';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const USERNAME = new RegExp(USERNAME_PATTERN);
@@ -27,7 +26,9 @@ export function toUser(row: UserRow): User {
 
 function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; message?: string };
-  return e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint/.test(e.message ?? '');
+  return (
+    e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint/.test(e.message ?? '')
+  );
 }
 
 export class UsersService {
@@ -54,7 +55,10 @@ export class UsersService {
   async save(identity: Identity, input: UserInput): Promise<User> {
     const username = requiredText(input.username, 'username', 32);
     if (!USERNAME.test(username)) {
-      throw validationError('username', 'username may use letters, digits, dots, dashes and underscores only.');
+      throw validationError(
+        'username',
+        'username may use letters, digits, dots, dashes and underscores only.',
+      );
     }
     const email = requiredText(input.email, 'email', 254);
     if (!EMAIL.test(email)) throw validationError('email', 'email must be an email address.');
@@ -90,7 +94,8 @@ export class UsersService {
       return toUser(row);
     } catch (err) {
       // Two sign-ups racing for one name: the unique index decides.
-      if (isUniqueViolation(err)) throw conflict(ErrorCode.usernameTaken, 'That username is already taken.', 'username');
+      if (isUniqueViolation(err))
+        throw conflict(ErrorCode.usernameTaken, 'That username is already taken.', 'username');
       throw err;
     }
   }

@@ -37,7 +37,12 @@ describe('profiles', () => {
   });
 
   it('trims fields, stores blank phone and missing image as null', async () => {
-    const res = await t.as('trim').post('/api/users/', profile('  trimmy  ', { first_name: ' Jo ', phone_num: '  ', email: ' trim@example.test ' }));
+    const res = await t
+      .as('trim')
+      .post(
+        '/api/users/',
+        profile('  trimmy  ', { first_name: ' Jo ', phone_num: '  ', email: ' trim@example.test ' }),
+      );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       username: 'trimmy',
@@ -72,7 +77,11 @@ describe('profiles', () => {
     delete body[field];
     const res = await t.as('required').post('/api/users/', body);
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toMatchObject({ code: 'validation_failed', field, message: `${field} is required.` });
+    expect(res.json().error).toMatchObject({
+      code: 'validation_failed',
+      field,
+      message: `${field} is required.`,
+    });
   });
 
   it('refuses a username taken by someone else, whatever its case', async () => {
@@ -107,24 +116,35 @@ describe('profiles', () => {
       const res = await t.as('img3').post('/api/users/', profile('img3', { profile_img: text }));
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toMatchObject({ code: 'image_invalid', field: 'profile_img' });
-      const notDataUrl = await t.as('img3').post('/api/users/', profile('img3', { profile_img: 'data:nonsense' }));
+      const notDataUrl = await t
+        .as('img3')
+        .post('/api/users/', profile('img3', { profile_img: 'data:nonsense' }));
       expect(notDataUrl.json().error).toMatchObject({ code: 'image_invalid', field: 'profile_img' });
     });
 
     it('refuses an image over 2 MB with 413', async () => {
-      const res = await t.as('img4').post('/api/users/', profile('img4', { profile_img: pngOfSize(2 * 1024 * 1024 + 1) }));
+      const res = await t
+        .as('img4')
+        .post('/api/users/', profile('img4', { profile_img: pngOfSize(2 * 1024 * 1024 + 1) }));
       expect(res.statusCode).toBe(413);
       expect(res.json().error).toMatchObject({ code: 'image_too_large', field: 'profile_img' });
       expect((await t.as('img4').get('/api/users/me/exists')).json()).toEqual({ exists: false });
     });
 
     it('accepts an image of exactly 2 MB', async () => {
-      const res = await t.as('img5').post('/api/users/', profile('img5', { profile_img: pngOfSize(2 * 1024 * 1024) }));
+      const res = await t
+        .as('img5')
+        .post('/api/users/', profile('img5', { profile_img: pngOfSize(2 * 1024 * 1024) }));
       expect(res.statusCode).toBe(200);
     });
 
     it('refuses a body too large to read with 413 and the JSON error shape', async () => {
-      const res = await t.as('img6').post('/api/users/', profile('img6', { profile_img: `data:image/png;base64,${'A'.repeat(5_000_000)}` }));
+      const res = await t
+        .as('img6')
+        .post(
+          '/api/users/',
+          profile('img6', { profile_img: `data:image/png;base64,${'A'.repeat(5_000_000)}` }),
+        );
       expect(res.statusCode).toBe(413);
       expect(res.json().error.code).toBe('payload_too_large');
     });
