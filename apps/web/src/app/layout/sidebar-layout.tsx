@@ -1,0 +1,129 @@
+import { Flame, Menu, X } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, Navigate, Outlet, useLocation, useNavigation } from 'react-router';
+import { Spinner } from '../../components/spinner';
+import { DueReminderNotices } from '../../features/reminders/components/due-reminder-notices';
+import { useMe } from '../../features/users/api';
+import { SidebarNav } from './sidebar-nav';
+import { UserPanel } from './user-panel';
+
+function Brand() {
+  return (
+    <Link to="/home" className="flex items-center gap-2 text-xl font-bold tracking-tight text-espresso">
+      <span className="flex size-9 items-center justify-center rounded-xl bg-primary text-cream">
+        <Flame className="size-5" aria-hidden="true" />
+      </span>
+      Hearth
+    </Link>
+  );
+}
+
+/**
+ * SPEC 'Sidebar layout': a left sidebar on wide screens; on a phone a top bar whose menu button opens
+ * the same links. Every feature page renders inside <Outlet />.
+ */
+export function SidebarLayout() {
+  const me = useMe();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const menuPanel = useRef<HTMLDivElement>(null);
+
+  // A new page closes the phone menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    menuPanel.current?.querySelector<HTMLElement>('a, button')?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      menuButton.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+
+  useEffect(() => {
+    if (me.isError) console.error(me.error);
+  }, [me.isError, me.error]);
+
+  // Every feature needs a profile (the API answers 403 profile_required without one).
+  if (me.data === null) return <Navigate to="/userSetup" replace />;
+  const user = me.data ?? undefined;
+
+  return (
+    <div className="min-h-dvh md:pl-64">
+      {navigation.state === 'loading' && (
+        <div
+          className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-primary"
+          role="progressbar"
+          aria-label="Loading page"
+        />
+      )}
+
+      {/* Phone: top bar with a menu button. */}
+      <header className="sticky top-0 z-30 border-b border-line bg-cream/95 backdrop-blur md:hidden">
+        <div className="flex h-14 items-center justify-between px-4">
+          <Brand />
+          <button
+            ref={menuButton}
+            type="button"
+            className="flex size-11 items-center justify-center rounded-xl text-espresso hover:bg-tan-light"
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            aria-label="Menu"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? (
+              <X className="size-6" aria-hidden="true" />
+            ) : (
+              <Menu className="size-6" aria-hidden="true" />
+            )}
+          </button>
+        </div>
+        <div
+          id={menuId}
+          ref={menuPanel}
+          hidden={!menuOpen}
+          className="max-h-[calc(100dvh-3.5rem)] overflow-y-auto border-t border-line bg-cream px-4 pt-3 pb-4 shadow-lift"
+        >
+          <nav aria-label="Main">
+            <SidebarNav onNavigate={() => setMenuOpen(false)} />
+          </nav>
+          <div className="mt-4">
+            <UserPanel user={user} onNavigate={() => setMenuOpen(false)} />
+          </div>
+        </div>
+      </header>
+
+      {/* Wide screens: fixed left sidebar. */}
+      <aside
+        aria-label="Sidebar"
+        className="fixed inset-y-0 left-0 z-30 hidden w-64 flex-col gap-6 border-r border-line bg-surface px-4 py-6 md:flex"
+      >
+        <div className="px-2">
+          <Brand />
+        </div>
+        <nav aria-label="Main" className="flex-1 overflow-y-auto">
+          <SidebarNav />
+        </nav>
+        <UserPanel user={user} />
+      </aside>
+
+      <main className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 md:px-8 md:py-8">
+        {me.isPending ? (
+          <div className="flex min-h-[50vh] items-center justify-center">
+            <Spinner className="[&_svg]:size-10" />
+          </div>
+        ) : (
+          <Outlet />
+        )}
+      </main>
+      <DueReminderNotices />
+    </div>
+  );
+}

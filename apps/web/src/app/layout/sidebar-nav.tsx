@@ -1,0 +1,28 @@
+import { NavLink } from 'react-router';
+import { cn } from '../../lib/cn';
+import { NAV_ITEMS } from './nav-items';
+
+/** The navigation links; NavLink marks the active one with aria-current="page". */
+export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
+  return (
+    <ul className="flex flex-col gap-1">
+      {NAV_ITEMS.map(({ name, path, icon: Icon }) => (
+        <li key={path}>
+          <NavLink
+            to={path}
+            onClick={onNavigate}
+            className={({ isActive }) =>
+              cn(
+                'flex min-h-11 items-center gap-3 rounded-xl px-3 font-semibold transition-colors',
+                isActive ? 'bg-primary text-white shadow-soft' : 'text-espresso hover:bg-tan-light',
+              )
+            }
+          >
+            <Icon className="size-5 shrink-0" aria-hidden="true" />
+            {name}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,72 @@
+import type { User } from '@hearth/contract';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { useAuth } from 'react-oidc-context';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { authState } from '../test/auth';
+import { mockFetch } from '../test/fetch';
+import { testQueryClient } from '../test/render';
+import { routes } from './router';
+
+vi.mock('react-oidc-context', () => ({ useAuth: vi.fn() }));
+
+const me: User = {
+  user_id: 1,
+  username: 'ada',
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  email: 'ada@example.com',
+  phone_num: null,
+  profile_img: null,
+  house_id: null,
+};
+
+function open(path: string, state: 'signedIn' | 'signedOut' = 'signedIn') {
+  vi.mocked(useAuth).mockReturnValue(authState(state));
+  mockFetch({ 'GET /api/users/me': { body: me } });
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <QueryClientProvider client={testQueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+describe('routes', () => {
+  it('shows the landing page at /', () => {
+    open('/', 'signedOut');
+    expect(screen.getByRole('button', { name: 'Login' })).toBeInTheDocument();
+  });
+
+  it('sends a signed-out visitor of a feature page to the landing page', async () => {
+    const router = open('/tasks', 'signedOut');
+    expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it.each([
+    ['/tasks', 'Tasks are coming in a later release.'],
+    ['/bills', 'Bills are coming in a later release.'],
+  ])('%s says plainly that the feature comes later', async (path, text) => {
+    open(path);
+    expect(await screen.findByText(text)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: path === '/tasks' ? 'Tasks' : 'Bills' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+  });
+
+  it('shows Page not found with a link home for an unknown path', async () => {
+    open('/no-such-page');
+    expect(await screen.findByText('Page not found')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to Home' })).toHaveAttribute('href', '/home');
+  });
+
+  it('loads the profile setup page outside the sidebar layout', async () => {
+    open('/userSetup');
+    expect(await screen.findByRole('heading', { name: 'Set Up Your Profile' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,38 @@
+import { screen } from '@testing-library/react';
+import { useAuth } from 'react-oidc-context';
+import { describe, expect, it, vi } from 'vitest';
+import { authState } from '../../test/auth';
+import { renderRoutes } from '../../test/render';
+import { RequireAuth } from './require-auth';
+import { peekReturnTo } from './return-to';
+
+vi.mock('react-oidc-context', () => ({ useAuth: vi.fn() }));
+const mockedUseAuth = vi.mocked(useAuth);
+
+const routes = [
+  { element: <RequireAuth />, children: [{ path: 'calendar', element: <p>Calendar page</p> }] },
+];
+
+describe('RequireAuth', () => {
+  it('sends a signed-out visitor to / and remembers where they were going', async () => {
+    mockedUseAuth.mockReturnValue(authState('signedOut'));
+    renderRoutes(routes, '/calendar?view=week');
+    expect(await screen.findByTestId('location')).toHaveTextContent(/^\/$/);
+    expect(screen.queryByText('Calendar page')).not.toBeInTheDocument();
+    expect(peekReturnTo()).toBe('/calendar?view=week');
+  });
+
+  it('shows a spinner while sign-in state loads', () => {
+    mockedUseAuth.mockReturnValue(authState('loading'));
+    renderRoutes(routes, '/calendar');
+    expect(screen.getByRole('status')).toBeInTheDocument();
+    expect(screen.queryByText('Calendar page')).not.toBeInTheDocument();
+  });
+
+  it('renders the page for a signed-in user', () => {
+    mockedUseAuth.mockReturnValue(authState('signedIn'));
+    renderRoutes(routes, '/calendar');
+    expect(screen.getByText('Calendar page')).toBeInTheDocument();
+    expect(peekReturnTo()).toBeNull();
+  });
+});

@@ -1,0 +1,26 @@
+import { useEffect } from 'react';
+import { useAuth } from 'react-oidc-context';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { FullScreenSpinner } from '../../components/spinner';
+import { rememberReturnTo } from './return-to';
+
+/**
+ * Guards every route but the landing page: a signed-out visitor is sent to / and, once signed in,
+ * comes back to the route they opened (see return-to.ts and the landing page).
+ */
+export function RequireAuth() {
+  const auth = useAuth();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const signedOut = !auth.isLoading && !auth.isAuthenticated;
+
+  useEffect(() => {
+    if (!signedOut) return;
+    rememberReturnTo(location.pathname + location.search + location.hash);
+    navigate('/', { replace: true });
+  }, [signedOut, location, navigate]);
+
+  if (auth.isLoading) return <FullScreenSpinner />;
+  if (signedOut) return null;
+  return <Outlet />;
+}

@@ -1,0 +1,303 @@
+import type { Event } from '@hearth/contract';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useAuth } from 'react-oidc-context';
+import { describe, expect, it, vi } from 'vitest';
+import { authState } from '../../../test/auth';
+import { apiError, mockFetch } from '../../../test/fetch';
+import { testQueryClient } from '../../../test/render';
+import { browserTimeZone, isoToLocalInput } from '../lib/date-time';
+import { EventDialog, type EventDialogState } from './event-dialog';
+
+vi.mock('react-oidc-context', () => ({ useAuth: vi.fn() }));
+
+const stored: Event = {
+  event_id: 42,
+  house_id: 1,
+  title: 'House meeting',
+  description: 'Bring the bills',
+  location: 'Kitchen',
+  start_datetime: '2026-05-04T18:00:00.000Z',
+  end_datetime: '2026-05-04T19:30:00.000Z',
+  all_day: false,
+  start_date: null,
+  end_date: null,
+  time_zone: 'UTC',
+  created_at: '2026-05-01T10:00:00.000Z',
+  updated_at: '2026-05-01T10:00:00.000Z',
+  user_id: 3,
+  username: 'sam',
+};
+
+function setup(
+  state: EventDialogState,
+  routes: Parameters<typeof mockFetch>[0] = {},
+  houseId: number | null = 1,
+) {
+  vi.mocked(useAuth).mockReturnValue(authState('signedIn'));
+  const fetch = mockFetch(routes);
+  const onClose = vi.fn();
+  const onChanged = vi.fn();
+  render(
+    <QueryClientProvider client={testQueryClient()}>
+      <EventDialog state={state} houseId={houseId} onClose={onClose} onChanged={onChanged} />
+    </QueryClientProvider>,
+  );
+  return { ...fetch, onClose, onChanged };
+}
+
+/** A reply that waits until the test lets it go, to see the busy state. */
+function held<T>(reply: T) {
+  let release: () => void = () => {};
+  const promise = new Promise<T>((resolve) => {
+    release = () => resolve(reply);
+  });
+  return { handler: () => promise, release: () => release() };
+}
+
+const dialog = () => screen.getByRole('dialog');
+
+async function fillTimes(start: string, end: string) {
+  const startInput = screen.getByLabelText('Start');
+  await userEvent.clear(startInput);
+  if (start) await userEvent.type(startInput, start);
+  const endInput = screen.getByLabelText('End');
+  await userEvent.clear(endInput);
+  if (end) await userEvent.type(endInput, end);
+}
+
+describe('EventDialog in create mode', () => {
+  it('shows SPEC texts, fields and buttons', () => {
+    setup({ mode: 'create' });
+    expect(screen.getByRole('heading', { name: 'Create event' })).toBeInTheDocument();
+    expect(within(dialog()).getByText('Add a new calendar event for your house.')).toBeInTheDocument();
+    for (const label of ['Title', 'Description', 'Location', 'Start', 'End', 'All-day event']) {
+      expect(screen.getByLabelText(label)).toBeInTheDocument();
+    }
+    expect(screen.getByLabelText('Start')).toHaveAttribute('type', 'datetime-local');
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Create event' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Close event modal' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Delete event' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/created by/)).not.toBeInTheDocument();
+    // SPEC: the body is at most 70% of the viewport high.
+    expect(screen.getByLabelText('Title').closest('fieldset')).toHaveClass('max-h-[70vh]', 'overflow-y-auto');
+  });
+
+  it('checks the form with SPEC messages before calling the API', async () => {
+    const { calls } = setup({ mode: 'create' });
+    await userEvent.type(screen.getByLabelText('Title'), '   ');
+    await userEvent.click(screen.getByRole('button', { name: 'Create event' }));
+    expect(screen.getAllByText('Event title is required.').length).toBeGreaterThan(0);
+    expect(screen.getByLabelText('Title')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Title')).toHaveFocus();
+
+    await userEvent.type(screen.getByLabelText('Title'), 'Dinner');
+    await fillTimes('', '2026-05-04T19:00');
+    await userEvent.click(screen.getByRole('button', { name: 'Create event' }));
+    expect(screen.getAllByText('Please provide valid start and end times.').length).toBeGreaterThan(0);
+
+    await fillTimes('2026-05-04T19:00', '2026-05-04T18:00');
+    await userEvent.click(screen.getByRole('button', { name: 'Create event' }));
+    expect(screen.getAllByText('End time must be after the start time.').length).toBeGreaterThan(0);
+    expect(screen.getByLabelText('End')).toHaveAttribute('aria-invalid', 'true');
+    expect(calls).toHaveLength(0);
+  });
+
+  it("creates: 'Creating...' with every control disabled, then closes and refreshes the calendar", async () => {
+    const reply = held({ status: 201, body: { ...stored, event_id: 50 } });
+    const { calls, onClose, onChanged } = setup({ mode: 'create' }, { 'POST /api/event/': reply.handler });
+    await userEvent.type(screen.getByLabelText('Title'), '  Dinner  ');
+    await userEvent.type(screen.getByLabelText('Description'), '   ');
+    await fillTimes('2026-05-04T18:00', '2026-05-04T20:30');
+    await userEvent.click(screen.getByRole('button', { name: 'Create event' }));
+
+    expect(await screen.findByRole('button', { name: 'Creating...' })).toBeDisabled();
+    for (const label of ['Title', 'Description', 'Location', 'Start', 'End', 'All-day event']) {
+      expect(screen.getByLabelText(label)).toBeDisabled();
+    }
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Close event modal' })).toBeDisabled();
+    // Esc does not close a dialog that is saving.
+    await userEvent.keyboard('{Escape}');
+    expect(onClose).not.toHaveBeenCalled();
+
+    const zone = browserTimeZone();
+    expect(calls[0]?.body).toEqual({
+      title: 'Dinner',
+      description: null,
+      location: null,
+      start_datetime: new Date(`2026-05-04T18:00`).toISOString(),
+      end_datetime: new Date(`2026-05-04T20:30`).toISOString(),
+      all_day: false,
+      time_zone: zone,
+      house_id: 1,
+    });
+    reply.release();
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(onChanged).toHaveBeenCalledTimes(1);
+  });
+
+  it('toggles all-day as SPEC section 4 says: End hidden, start a date, sent as 00:00 to 23:59', async () => {
+    const { calls } = setup({ mode: 'create' }, { 'POST /api/event/': { status: 201, body: stored } });
+    await userEvent.type(screen.getByLabelText('Title'), 'Bin day');
+    await fillTimes('2026-05-04T18:00', '2026-05-06T20:30');
+    await userEvent.click(screen.getByLabelText('All-day event'));
+    expect(screen.queryByLabelText('End')).not.toBeInTheDocument();
+    const start = screen.getByLabelText('Start');
+    expect(start).toHaveAttribute('type', 'date');
+    expect(start).toHaveValue('2026-05-04');
+
+    // Toggle off: the end is the start date at 23:59 now.
+    await userEvent.click(screen.getByLabelText('All-day event'));
+    expect(screen.getByLabelText('End')).toHaveValue('2026-05-04T23:59');
+    expect(screen.getByLabelText('Start')).toHaveValue('2026-05-04T00:00');
+
+    await userEvent.click(screen.getByLabelText('All-day event'));
+    await userEvent.click(screen.getByRole('button', { name: 'Create event' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]?.body).toMatchObject({
+      all_day: true,
+      start_datetime: new Date('2026-05-04T00:00').toISOString(),
+      end_datetime: new Date('2026-05-04T23:59').toISOString(),
+    });
+  });
+
+  it('needs a house to create', async () => {
+    const { calls } = setup({ mode: 'create' }, {}, null);
+    await userEvent.type(screen.getByLabelText('Title'), 'Dinner');
+    await userEvent.click(screen.getByRole('button', { name: 'Create event' }));
+    expect(await screen.findByText('You need to join a house before creating events.')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('says it could not save, and lets the user try again', async () => {
+    const { onClose } = setup(
+      { mode: 'create' },
+      { 'POST /api/event/': apiError(500, 'internal_error', 'Something went wrong on our side.') },
+    );
+    await userEvent.type(screen.getByLabelText('Title'), 'Dinner');
+    await userEvent.click(screen.getByRole('button', { name: 'Create event' }));
+    expect(await screen.findByText("We couldn't save your changes. Please try again.")).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create event' })).toBeEnabled();
+    expect(screen.getByLabelText('Title')).toBeEnabled();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('closes with Esc, Cancel and the close button', async () => {
+    const { onClose } = setup({ mode: 'create' });
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Close event modal' }));
+    expect(onClose).toHaveBeenCalledTimes(3);
+  });
+
+  it('keeps focus inside the dialog', async () => {
+    setup({ mode: 'create' });
+    await waitFor(() => expect(dialog()).toContainElement(document.activeElement as HTMLElement));
+    for (let i = 0; i < 12; i++) {
+      await userEvent.tab();
+      expect(dialog()).toContainElement(document.activeElement as HTMLElement);
+    }
+  });
+});
+
+describe('EventDialog in edit mode', () => {
+  it("loads the event and shows its title, 'created by' and its fields in local time", async () => {
+    setup({ mode: 'edit', eventId: 42 }, { 'GET /api/event/42': { body: stored } });
+    expect(screen.getByRole('heading', { name: 'Event details' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'House meeting' })).toBeInTheDocument();
+    expect(within(dialog()).getByText('View and edit this event.')).toBeInTheDocument();
+    expect(dialog()).toHaveTextContent('created by: sam');
+    expect(screen.getByLabelText('Title')).toHaveValue('House meeting');
+    expect(screen.getByLabelText('Description')).toHaveValue('Bring the bills');
+    expect(screen.getByLabelText('Location')).toHaveValue('Kitchen');
+    expect(screen.getByLabelText('Start')).toHaveValue(isoToLocalInput(stored.start_datetime));
+    expect(screen.getByLabelText('End')).toHaveValue(isoToLocalInput(stored.end_datetime));
+    expect(screen.getByRole('button', { name: 'Save changes' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Delete event' })).toBeEnabled();
+  });
+
+  it('shows an all-day event on its saved dates, End hidden', async () => {
+    const allDay = { ...stored, all_day: true, start_date: '2026-01-15', end_date: '2026-01-15' };
+    setup({ mode: 'edit', eventId: 42 }, { 'GET /api/event/42': { body: allDay } });
+    expect(await screen.findByLabelText('Start')).toHaveValue('2026-01-15');
+    expect(screen.getByLabelText('All-day event')).toBeChecked();
+    expect(screen.queryByLabelText('End')).not.toBeInTheDocument();
+  });
+
+  it("saves with PATCH: 'Saving...', then closes and refreshes", async () => {
+    const reply = held({ body: { ...stored, title: 'Moved meeting' } });
+    const { calls, onClose, onChanged } = setup(
+      { mode: 'edit', eventId: 42 },
+      { 'GET /api/event/42': { body: stored }, 'PATCH /api/event/42': reply.handler },
+    );
+    const title = await screen.findByLabelText('Title');
+    await userEvent.clear(title);
+    await userEvent.type(title, 'Moved meeting');
+    await userEvent.clear(screen.getByLabelText('Location'));
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByRole('button', { name: 'Saving...' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Delete event' })).toBeDisabled();
+    const patch = calls.find((c) => c.method === 'PATCH');
+    expect(patch?.body).toEqual({
+      title: 'Moved meeting',
+      description: 'Bring the bills',
+      location: null,
+      start_datetime: stored.start_datetime,
+      end_datetime: stored.end_datetime,
+      all_day: false,
+      time_zone: browserTimeZone(),
+    });
+    reply.release();
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(onChanged).toHaveBeenCalledTimes(1);
+  });
+
+  it("deletes: 'Deleting...', then closes and refreshes", async () => {
+    const reply = held({ status: 204 });
+    const { calls, onClose, onChanged } = setup(
+      { mode: 'edit', eventId: 42 },
+      { 'GET /api/event/42': { body: stored }, 'DELETE /api/event/42': reply.handler },
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete event' }));
+    expect(await screen.findByRole('button', { name: 'Deleting...' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Save changes' })).toBeDisabled();
+    expect(screen.getByLabelText('Title')).toBeDisabled();
+    expect(calls.some((c) => c.method === 'DELETE' && c.path === '/api/event/42')).toBe(true);
+    reply.release();
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(onChanged).toHaveBeenCalledTimes(1);
+  });
+
+  it('says it could not delete', async () => {
+    setup(
+      { mode: 'edit', eventId: 42 },
+      {
+        'GET /api/event/42': { body: stored },
+        'DELETE /api/event/42': apiError(500, 'internal_error', 'Oops'),
+      },
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete event' }));
+    expect(await screen.findByText("We couldn't delete this event. Please try again.")).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete event' })).toBeEnabled();
+  });
+
+  it('says when the event could not be loaded', async () => {
+    setup(
+      { mode: 'edit', eventId: 42 },
+      { 'GET /api/event/42': apiError(404, 'not_found', 'Event was not found.') },
+    );
+    expect(await screen.findByText("We couldn't load that event. Please try again.")).toBeInTheDocument();
+    expect(screen.getByText('Event details could not be loaded.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Event details' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save changes' })).not.toBeInTheDocument();
+  });
+
+  it('says when it cannot tell which event was selected', () => {
+    const { calls } = setup({ mode: 'edit', eventId: null });
+    expect(screen.getByText("We couldn't determine which event was selected.")).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+});

@@ -1,0 +1,194 @@
+import { Check, Copy, RefreshCw } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Button, buttonClasses } from '../../../components/button';
+import { Card } from '../../../components/card';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { Spinner } from '../../../components/spinner';
+import { inputClasses } from '../../../components/text-field';
+import { useCalendarSubscription, useRotateSubscription } from '../api';
+import { recallLink, rememberLink } from '../lib/subscription-link-store';
+
+export interface SubscribePanelProps {
+  userId: number;
+  id?: string;
+}
+
+type Which = 'webcal' | 'https';
+
+function LinkRow({
+  label,
+  value,
+  which,
+  copied,
+  onCopy,
+}: {
+  label: string;
+  value: string;
+  which: Which;
+  copied: Which | null;
+  onCopy: (which: Which, value: string) => void;
+}) {
+  const inputId = useId();
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={inputId} className="text-sm font-semibold text-espresso">
+        {label}
+      </label>
+      <div className="flex gap-2">
+        <input
+          id={inputId}
+          readOnly
+          value={value}
+          className={`${inputClasses} min-w-0 font-mono text-sm`}
+          onFocus={(e) => e.currentTarget.select()}
+        />
+        <Button variant="secondary" size="sm" onClick={() => onCopy(which, value)} className="shrink-0">
+          {copied === which ? (
+            <Check className="size-4" aria-hidden="true" />
+          ) : (
+            <Copy className="size-4" aria-hidden="true" />
+          )}
+          {copied === which ? 'Copied!' : 'Copy'}
+          <span className="sr-only">{` ${label}`}</span>
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * 'Subscribe': the member's private link for calendar apps (Google Calendar, Apple Calendar, Thunderbird,
+ * phones), in webcal:// and https:// forms, with copy buttons, and 'Revoke and make a new link'.
+ */
+export function SubscribePanel({ userId, id }: SubscribePanelProps) {
+  const headingId = useId();
+  // The link is made on the first request: only when the member asks for it.
+  const [revealed, setRevealed] = useState(false);
+  const subscription = useCalendarSubscription(revealed);
+  const rotate = useRotateSubscription();
+  const [copied, setCopied] = useState<Which | null>(null);
+  const [status, setStatus] = useState<{ text: string; error?: boolean }>({ text: '' });
+  const [confirming, setConfirming] = useState(false);
+  const timer = useRef<number | undefined>(undefined);
+
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+  useEffect(() => {
+    if (subscription.data) rememberLink(userId, subscription.data);
+  }, [userId, subscription.data]);
+  useEffect(() => {
+    if (subscription.isError) console.error('Error loading the calendar link:', subscription.error);
+  }, [subscription.isError, subscription.error]);
+
+  const link = subscription.data ? recallLink(userId, subscription.data) : null;
+
+  async function copy(which: Which, value: string) {
+    window.clearTimeout(timer.current);
+    try {
+      await navigator.clipboard.writeText(value);
+      setCopied(which);
+      setStatus({ text: 'Copied!' });
+      timer.current = window.setTimeout(() => {
+        setCopied(null);
+        setStatus({ text: '' });
+      }, 2500);
+    } catch (err) {
+      console.error('Copying failed:', err);
+      setCopied(null);
+      setStatus({ text: "Couldn't copy. Select the link and copy it yourself.", error: true });
+    }
+  }
+
+  function makeNewLink() {
+    setStatus({ text: '' });
+    rotate.mutate(undefined, {
+      onSuccess: () => setStatus({ text: 'New link ready. The old one no longer works.' }),
+      onError: (err) => {
+        console.error('Error making a new calendar link:', err);
+        setStatus({ text: "We couldn't make a new link. Please try again.", error: true });
+      },
+    });
+  }
+
+  return (
+    <section id={id} aria-labelledby={headingId}>
+      <Card>
+        <h2 id={headingId} className="text-lg font-bold text-espresso">
+          Subscribe
+        </h2>
+        <p className="mt-1 text-sm text-muted">
+          Add the house calendar to Google Calendar, Apple Calendar, Thunderbird or your phone; it stays in
+          sync. The link is yours alone: anyone who has it can see the house calendar, so keep it private.
+        </p>
+        {!revealed ? (
+          <Button variant="secondary" size="sm" className="mt-4" onClick={() => setRevealed(true)}>
+            Show my calendar link
+          </Button>
+        ) : subscription.isPending ? (
+          <div className="mt-4 flex justify-center">
+            <Spinner label="Loading your calendar link" />
+          </div>
+        ) : subscription.isError ? (
+          <div className="mt-4 flex flex-wrap items-center gap-3">
+            <p className="text-sm font-medium text-danger">
+              We couldn't load your calendar link. Please try again.
+            </p>
+            <Button variant="secondary" size="sm" onClick={() => void subscription.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : (
+          <div className="mt-4 flex flex-col gap-4">
+            {link ? (
+              <>
+                <LinkRow
+                  label="Calendar apps (webcal://)"
+                  value={link.webcal_url}
+                  which="webcal"
+                  copied={copied}
+                  onCopy={copy}
+                />
+                <LinkRow
+                  label="Web address (https://)"
+                  value={link.https_url}
+                  which="https"
+                  copied={copied}
+                  onCopy={copy}
+                />
+                <a href={link.webcal_url} className={buttonClasses('secondary', 'sm', 'self-start')}>
+                  Open in my calendar app
+                </a>
+              </>
+            ) : (
+              <p className="text-sm text-espresso">
+                Your private link (ending in <span className="font-mono">…{subscription.data.hint}</span>) was
+                made on {new Date(subscription.data.created_at).toLocaleDateString()} in another browser. It
+                is shown only where it is made: make a new link to see it here (the old one stops working).
+              </p>
+            )}
+            <ConfirmDialog
+              open={confirming}
+              onOpenChange={setConfirming}
+              trigger={
+                <Button variant="ghost" size="sm" className="self-start" disabled={rotate.isPending}>
+                  <RefreshCw className="size-4" aria-hidden="true" />
+                  {rotate.isPending ? 'Making...' : 'Revoke and make a new link'}
+                </Button>
+              }
+              title="Revoke your calendar link?"
+              description="Calendar apps using your current link stop updating. You will get a new link to add instead."
+              confirmLabel="Revoke and make a new link"
+              destructive
+              onConfirm={makeNewLink}
+            />
+          </div>
+        )}
+        <p
+          aria-live="polite"
+          className={`mt-3 min-h-5 text-sm ${status.error ? 'font-medium text-danger' : 'text-success'}`}
+        >
+          {status.text}
+        </p>
+      </Card>
+    </section>
+  );
+}

@@ -1,0 +1,67 @@
+import type { User } from '@hearth/contract';
+import { screen } from '@testing-library/react';
+import { useAuth } from 'react-oidc-context';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { authState } from '../../../test/auth';
+import { mockFetch } from '../../../test/fetch';
+import { renderAt } from '../../../test/render';
+import { currentWeek } from '../lib/date-time';
+import { WeekAtAGlance } from './week-at-a-glance';
+
+vi.mock('react-oidc-context', () => ({ useAuth: vi.fn() }));
+
+const calendar = vi.hoisted(() => ({ props: null as null | Record<string, unknown> }));
+vi.mock('@fullcalendar/react', () => ({
+  default: function FullCalendarStandIn(props: Record<string, unknown>) {
+    calendar.props = props;
+    return <div data-testid="fullcalendar" />;
+  },
+}));
+vi.mock('@fullcalendar/daygrid', () => ({ default: { name: 'daygrid' } }));
+vi.mock('@fullcalendar/timegrid', () => ({ default: { name: 'timegrid' } }));
+vi.mock('@fullcalendar/interaction', () => ({ default: { name: 'interaction' } }));
+vi.mock('@fullcalendar/icalendar', () => ({ default: { name: 'icalendar' } }));
+
+const user: User = {
+  user_id: 3,
+  username: 'sam',
+  first_name: 'Sam',
+  last_name: 'Rivera',
+  email: 'sam@example.com',
+  phone_num: null,
+  profile_img: null,
+  house_id: 1,
+};
+
+beforeEach(() => {
+  calendar.props = null;
+  vi.mocked(useAuth).mockReturnValue(authState('signedIn'));
+  mockFetch({});
+});
+
+describe('WeekAtAGlance', () => {
+  it("without a house shows SPEC's sentence and no calendar", () => {
+    renderAt(<WeekAtAGlance user={{ ...user, house_id: null }} />, '/home');
+    expect(screen.getByRole('heading', { name: 'This Week at a Glance' })).toBeInTheDocument();
+    expect(screen.getByText('Join or create a house to see the shared calendar.')).toBeInTheDocument();
+    expect(screen.queryByTestId('fullcalendar')).not.toBeInTheDocument();
+  });
+
+  it('shows this week (Sunday through the next Sunday) as a grid without toolbar, from the house feed', async () => {
+    renderAt(<WeekAtAGlance user={user} />, '/home');
+    // The grid loads lazily, after the section shows.
+    expect(await screen.findByTestId('fullcalendar', {}, { timeout: 10_000 })).toBeInTheDocument();
+    const p = calendar.props ?? {};
+    const week = currentWeek();
+    expect(p.headerToolbar).toBe(false);
+    expect(p.initialView).toBe('dayGridWeek');
+    expect(p.firstDay).toBe(0);
+    expect(p.validRange).toEqual(week);
+    expect(new Date(`${week.start}T12:00:00`).getDay()).toBe(0);
+    expect(p.eventSources).toEqual([
+      { id: 'house', url: '/api/event/house/1/calendar.ics?access_token=test-access-token', format: 'ics' },
+    ]);
+    expect(p.editable).toBe(false);
+    expect(screen.getByRole('link', { name: 'Open calendar' })).toHaveAttribute('href', '/calendar');
+  });
+});

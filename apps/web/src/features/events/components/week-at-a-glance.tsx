@@ -1,0 +1,51 @@
+import type { User } from '@hearth/contract';
+import { lazy, Suspense, useId } from 'react';
+import { Link } from 'react-router';
+import { Card } from '../../../components/card';
+import { Spinner } from '../../../components/spinner';
+
+// FullCalendar is heavy: it loads after the home page shows, with this section.
+const WeekGrid = lazy(() => import('./week-grid'));
+
+export interface WeekAtAGlanceProps {
+  user: User;
+}
+
+/** SPEC Home: 'This Week at a Glance', the house calendar's current week (Sunday through the next Sunday). */
+export function WeekAtAGlance({ user }: WeekAtAGlanceProps) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId}>
+      <Card>
+        <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+          <h2 id={headingId} className="text-lg font-bold text-espresso">
+            This Week at a Glance
+          </h2>
+          {user.house_id !== null && (
+            <Link
+              to="/calendar"
+              className="text-sm font-semibold text-primary underline-offset-4 hover:underline"
+            >
+              Open calendar
+            </Link>
+          )}
+        </div>
+        {user.house_id === null ? (
+          <p className="mt-4 text-muted">Join or create a house to see the shared calendar.</p>
+        ) : (
+          <div className="mt-4">
+            <Suspense
+              fallback={
+                <div className="flex justify-center py-8">
+                  <Spinner label="Loading this week" />
+                </div>
+              }
+            >
+              <WeekGrid houseId={user.house_id} />
+            </Suspense>
+          </div>
+        )}
+      </Card>
+    </section>
+  );
+}

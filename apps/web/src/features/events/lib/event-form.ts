@@ -1,0 +1,142 @@
+import type { Event, EventPatch } from '@hearth/contract';
+import { EventMessages } from '@hearth/contract';
+import { addHours, atTime, datePart, isoToLocalInput, localInputToIso, nextWholeHour } from './date-time';
+
+/**
+ * The event dialog's form state (SPEC section 3: title, description, location, start, end, allDay).
+ * start and end are datetime-local values in the browser's time.
+ */
+export interface EventFormState {
+  title: string;
+  description: string;
+  location: string;
+  start: string;
+  end: string;
+  allDay: boolean;
+}
+
+/** SPEC section 9: an all-day event runs from 00:00 to 23:59. */
+export const ALL_DAY_START = '00:00';
+export const ALL_DAY_END = '23:59';
+
+/** SPEC sections 5 and 8: the dialog's own messages. */
+export const EventDialogMessages = {
+  ...EventMessages,
+  unknownSelection: "We couldn't determine which event was selected.",
+  unknownUpdate: "We couldn't determine which event to update.",
+  unknownDelete: "We couldn't determine which event to delete.",
+  loadFailed: "We couldn't load that event. Please try again.",
+  noFormData: 'Event details could not be loaded.',
+  saveFailed: "We couldn't save your changes. Please try again.",
+  deleteFailed: "We couldn't delete this event. Please try again.",
+  calendarFailed: "We couldn't load your house calendar. Please try again.",
+} as const;
+
+/** A new event: the next whole hour, lasting an hour (SPEC section 9's default timed duration). */
+export function blankEventForm(now: Date = new Date(), zone?: string): EventFormState {
+  const start = nextWholeHour(now, zone);
+  return { title: '', description: '', location: '', start, end: addHours(start, 1, zone), allDay: false };
+}
+
+/** The form for a stored event: all-day events show the days they were saved with, in any zone. */
+export function eventToForm(event: Event, zone?: string): EventFormState {
+  const base = { title: event.title, description: event.description ?? '', location: event.location ?? '' };
+  if (event.all_day && event.start_date) {
+    return {
+      ...base,
+      allDay: true,
+      start: atTime(event.start_date, ALL_DAY_START),
+      end: atTime(event.end_date ?? event.start_date, ALL_DAY_END),
+    };
+  }
+  return {
+    ...base,
+    allDay: false,
+    start: isoToLocalInput(event.start_datetime, zone),
+    end: isoToLocalInput(event.end_datetime, zone),
+  };
+}
+
+/**
+ * SPEC section 4. Toggle on: start and end become the start date at 00:00 and 23:59 (both empty without a
+ * start date). Toggle off: the end is kept, or, when there is none, set to its (the start's) date at 23:59.
+ */
+export function setAllDay(form: EventFormState, allDay: boolean): EventFormState {
+  if (allDay) {
+    const day = datePart(form.start);
+    return { ...form, allDay: true, start: atTime(day, ALL_DAY_START), end: atTime(day, ALL_DAY_END) };
+  }
+  const end = form.end || atTime(datePart(form.start), ALL_DAY_END);
+  return { ...form, allDay: false, end };
+}
+
+/**
+ * A new start. In all-day mode the value is a date: start becomes that date at 00:00 and end the same
+ * date at 23:59; clearing it empties both (SPEC section 4). Otherwise it is a datetime-local value.
+ */
+export function setStart(form: EventFormState, value: string): EventFormState {
+  if (!form.allDay) return { ...form, start: value };
+  const day = datePart(value);
+  return { ...form, start: atTime(day, ALL_DAY_START), end: atTime(day, ALL_DAY_END) };
+}
+
+export function setEnd(form: EventFormState, value: string): EventFormState {
+  return { ...form, end: value };
+}
+
+export type EventPayload = Required<Pick<EventPatch, 'title' | 'description' | 'location' | 'all_day'>> & {
+  start_datetime: string;
+  end_datetime: string;
+  time_zone: string;
+};
+
+export type FormCheck =
+  | { ok: true; payload: EventPayload }
+  | { ok: false; field: 'title' | 'start' | 'end'; message: string };
+
+/**
+ * SPEC section 5: the title is trimmed and required; start and end must be valid with the end not before
+ * the start; blank description and location are sent as null; times go out as ISO instants with the zone.
+ */
+export function checkEventForm(form: EventFormState, zone: string): FormCheck {
+  const title = form.title.trim();
+  if (!title) return { ok: false, field: 'title', message: EventDialogMessages.titleRequired };
+  const start = localInputToIso(form.start, zone);
+  const end = localInputToIso(form.end, zone);
+  if (!start || !end) {
+    return { ok: false, field: start ? 'end' : 'start', message: EventDialogMessages.invalidTimes };
+  }
+  if (Date.parse(end) < Date.parse(start)) {
+    return { ok: false, field: 'end', message: EventDialogMessages.endBeforeStart };
+  }
+  return {
+    ok: true,
+    payload: {
+      title,
+      description: form.description.trim() || null,
+      location: form.location.trim() || null,
+      start_datetime: start,
+      end_datetime: end,
+      all_day: form.allDay,
+      time_zone: zone,
+    },
+  };
+}
+
+/**
+ * SPEC section 3: the number at the end of a feed event's URL is the event id; null when it is not an
+ * integer (the page then says it couldn't determine which event was selected).
+ */
+export function eventIdFromUrl(url: string | null | undefined): number | null {
+  if (!url) return null;
+  let path = url;
+  try {
+    path = new URL(url, 'http://hearth.invalid').pathname;
+  } catch {
+    return null;
+  }
+  const last = path.replace(/\/+$/, '').split('/').pop() ?? '';
+  if (!/^\d+$/.test(last)) return null;
+  const id = Number(last);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}

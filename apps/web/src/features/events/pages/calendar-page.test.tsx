@@ -1,0 +1,202 @@
+import type { Event, User } from '@hearth/contract';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useImperativeHandle } from 'react';
+import { useAuth } from 'react-oidc-context';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { authState } from '../../../test/auth';
+import { mockFetch } from '../../../test/fetch';
+import { renderAt } from '../../../test/render';
+import { CalendarPage } from './calendar-page';
+
+vi.mock('react-oidc-context', () => ({ useAuth: vi.fn() }));
+
+/**
+ * FullCalendar itself is not run here (it needs layout); a stand-in records the options the page gives
+ * it, and lets a test play FullCalendar's part: clicks on events and a failed feed.
+ */
+const calendar = vi.hoisted(() => ({
+  props: null as null | Record<string, unknown>,
+  refetchEvents: (() => {}) as () => void,
+}));
+
+vi.mock('@fullcalendar/react', () => ({
+  default: function FullCalendarStandIn(props: Record<string, unknown> & { ref?: React.Ref<unknown> }) {
+    calendar.props = props;
+    useImperativeHandle(props.ref, () => ({ getApi: () => ({ refetchEvents: calendar.refetchEvents }) }));
+    return <div data-testid="fullcalendar" />;
+  },
+}));
+vi.mock('@fullcalendar/daygrid', () => ({ default: { name: 'daygrid' } }));
+vi.mock('@fullcalendar/timegrid', () => ({ default: { name: 'timegrid' } }));
+vi.mock('@fullcalendar/interaction', () => ({ default: { name: 'interaction' } }));
+vi.mock('@fullcalendar/icalendar', () => ({ default: { name: 'icalendar' } }));
+
+const member: User = {
+  user_id: 3,
+  username: 'sam',
+  first_name: 'Sam',
+  last_name: 'Rivera',
+  email: 'sam@example.com',
+  phone_num: null,
+  profile_img: null,
+  house_id: 1,
+};
+
+const stored: Event = {
+  event_id: 42,
+  house_id: 1,
+  title: 'House meeting',
+  description: null,
+  location: null,
+  start_datetime: '2026-05-04T18:00:00.000Z',
+  end_datetime: '2026-05-04T19:30:00.000Z',
+  all_day: false,
+  start_date: null,
+  end_date: null,
+  time_zone: 'UTC',
+  created_at: '2026-05-01T10:00:00.000Z',
+  updated_at: '2026-05-01T10:00:00.000Z',
+  user_id: 3,
+  username: 'sam',
+};
+
+const FEED = '/api/event/house/1/calendar.ics?access_token=test-access-token';
+
+function setup(user: User = member, routes: Parameters<typeof mockFetch>[0] = {}) {
+  vi.mocked(useAuth).mockReturnValue(authState('signedIn'));
+  const fetch = mockFetch({ 'GET /api/users/me': { body: user }, ...routes });
+  renderAt(<CalendarPage />, '/calendar');
+  return fetch;
+}
+
+const props = () => {
+  if (!calendar.props) throw new Error('FullCalendar was not rendered');
+  return calendar.props;
+};
+
+function click(url: string) {
+  const preventDefault = vi.fn();
+  act(() => {
+    (props().eventClick as (arg: unknown) => void)({ jsEvent: { preventDefault }, event: { url } });
+  });
+  return preventDefault;
+}
+
+beforeEach(() => {
+  calendar.props = null;
+  calendar.refetchEvents = vi.fn();
+});
+
+describe('CalendarPage', () => {
+  it('shows the heading, New Event and the Download iCal link to the house feed', async () => {
+    setup();
+    expect(await screen.findByTestId('fullcalendar')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'House Calendar' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'New Event' })).toBeEnabled();
+    const download = screen.getByRole('link', { name: 'Download iCal' });
+    expect(download).toHaveAttribute('href', FEED);
+    expect(download).not.toHaveAttribute('aria-disabled');
+  });
+
+  it('configures FullCalendar as SPEC sections 2 and 9 say', async () => {
+    setup();
+    await screen.findByTestId('fullcalendar');
+    const p = props();
+    expect((p.plugins as { name: string }[]).map((plugin) => plugin.name)).toEqual([
+      'daygrid',
+      'timegrid',
+      'interaction',
+      'icalendar',
+    ]);
+    expect(p.eventSources).toEqual([{ id: 'house', url: FEED, format: 'ics' }]);
+    expect(p.initialView).toBe('dayGridMonth');
+    expect(p.headerToolbar).toEqual({
+      left: 'prev,next today',
+      center: 'title',
+      right: 'dayGridMonth,timeGridWeek,timeGridDay',
+    });
+    expect(p.eventTimeFormat).toEqual({ hour: 'numeric', minute: '2-digit' });
+    expect(p.editable).toBe(false);
+    expect(p.selectable).toBe(false);
+    expect(p.scrollTime).toBe('06:00:00');
+    expect(p.businessHours).toEqual({ daysOfWeek: [1, 2, 3, 4, 5], startTime: '09:00', endTime: '17:00' });
+    expect(p.defaultTimedEventDuration).toBe('01:00');
+    expect(p.defaultAllDayEventDuration).toEqual({ days: 1 });
+    expect(p.aspectRatio).toBe(1.35);
+  });
+
+  it('opens a clicked event in the dialog by the id at the end of its URL, without following the link', async () => {
+    setup(member, { 'GET /api/event/42': { body: stored } });
+    await screen.findByTestId('fullcalendar');
+    const preventDefault = click('http://localhost:3000/api/event/42');
+    expect(preventDefault).toHaveBeenCalled();
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByRole('heading', { name: 'House meeting' })).toBeInTheDocument();
+    expect(dialog).toHaveTextContent('created by: sam');
+  });
+
+  it("says so when an event's URL does not end in an id", async () => {
+    const { calls } = setup();
+    await screen.findByTestId('fullcalendar');
+    click('http://localhost:3000/api/event/abc');
+    expect(await screen.findByText("We couldn't determine which event was selected.")).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.path.startsWith('/api/event/'))).toHaveLength(0);
+  });
+
+  it('shows the red banner when the feed fails, and clears it once it loads', async () => {
+    setup();
+    await screen.findByTestId('fullcalendar');
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    act(() => (props().eventSourceFailure as (e: Error) => void)(new Error('HTTP 500')));
+    const banner = await screen.findByRole('alert');
+    expect(banner).toHaveTextContent("We couldn't load your house calendar. Please try again.");
+    expect(banner).toHaveClass('text-danger');
+    await userEvent.click(within(banner).getByRole('button', { name: 'Try again' }));
+    expect(calendar.refetchEvents).toHaveBeenCalled();
+    act(() => (props().eventSourceSuccess as () => void)());
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+  });
+
+  it('opens New Event in create mode and refreshes the calendar after saving', async () => {
+    const { calls } = setup(member, { 'POST /api/event/': { status: 201, body: stored } });
+    await screen.findByTestId('fullcalendar');
+    await userEvent.click(screen.getByRole('button', { name: 'New Event' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('heading', { name: 'Create event' })).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText('Title'), 'House meeting');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create event' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+      title: 'House meeting',
+      house_id: 1,
+    });
+    expect(calendar.refetchEvents).toHaveBeenCalledTimes(1);
+  });
+
+  it('without a house: the empty state, no calendar, and a disabled Download iCal link', async () => {
+    setup({ ...member, house_id: null });
+    expect(
+      await screen.findByText('Join or create a house to activate the shared calendar.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByTestId('fullcalendar')).not.toBeInTheDocument();
+    const download = screen.getByRole('link', { name: 'Download iCal' });
+    expect(download).toHaveAttribute('aria-disabled', 'true');
+    expect(download).not.toHaveAttribute('href');
+    expect(screen.getByRole('link', { name: 'Join or create a house' })).toHaveAttribute(
+      'href',
+      '/houseSetup',
+    );
+  });
+
+  it('keeps Download iCal disabled without an access token', async () => {
+    vi.mocked(useAuth).mockReturnValue(authState('signedIn', { user: null }));
+    mockFetch({ 'GET /api/users/me': { body: member } });
+    renderAt(<CalendarPage />, '/calendar');
+    expect(await screen.findByRole('link', { name: 'Download iCal' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+  });
+});

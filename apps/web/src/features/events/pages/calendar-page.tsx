@@ -1,0 +1,147 @@
+import type FullCalendar from '@fullcalendar/react';
+import { CalendarDays, Download, Plus } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { Banner } from '../../../components/banner';
+import { Button, buttonClasses } from '../../../components/button';
+import { Card } from '../../../components/card';
+import { EmptyState } from '../../../components/empty-state';
+import { PageHeader } from '../../../components/page-header';
+import { Spinner } from '../../../components/spinner';
+import { useAccessToken } from '../../../lib/api-client';
+import { useMe } from '../../users/api';
+import { feedUrl } from '../api';
+import { EventDialog, type EventDialogState } from '../components/event-dialog';
+import { HouseCalendar } from '../components/house-calendar';
+import { SubscribePanel } from '../components/subscribe-panel';
+import { EventDialogMessages as M } from '../lib/event-form';
+
+/** SPEC 'Calendar (/calendar)': the shared house calendar, fed by the house's iCalendar feed. */
+export function CalendarPage() {
+  // SPEC section 4: the page loads the user once (the query cache shares it).
+  const me = useMe();
+  const user = me.data ?? undefined;
+  const houseId = user?.house_id ?? null;
+  const token = useAccessToken();
+  const url = houseId !== null && token ? feedUrl(houseId, token) : null;
+  const calendarRef = useRef<FullCalendar>(null);
+  const [dialog, setDialog] = useState<EventDialogState>({ mode: 'closed' });
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [selectionError, setSelectionError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (me.isError) console.error(me.error);
+  }, [me.isError, me.error]);
+
+  const refresh = () => calendarRef.current?.getApi().refetchEvents();
+
+  const openEvent = (eventId: number | null) => {
+    if (eventId === null) {
+      setSelectionError(M.unknownSelection);
+      return;
+    }
+    setSelectionError(null);
+    setDialog({ mode: 'edit', eventId });
+  };
+
+  const download = url ? (
+    <a href={url} download="house-calendar.ics" className={buttonClasses('secondary')}>
+      <Download className="size-4" aria-hidden="true" />
+      Download iCal
+    </a>
+  ) : (
+    // Disabled until a house and a token exist (SPEC): a link without an address, marked disabled.
+    // biome-ignore lint/a11y/useValidAnchor: WAI-ARIA's disabled link is an <a> without href and aria-disabled
+    <a
+      role="link"
+      aria-disabled="true"
+      className={buttonClasses('secondary', 'md', 'cursor-not-allowed opacity-55')}
+    >
+      <Download className="size-4" aria-hidden="true" />
+      Download iCal
+    </a>
+  );
+
+  return (
+    <div>
+      <PageHeader
+        title="House Calendar"
+        description="Everyone in the house sees and edits these events."
+        actions={
+          <>
+            <Button
+              onClick={() => {
+                setSelectionError(null);
+                setDialog({ mode: 'create' });
+              }}
+            >
+              <Plus className="size-4" aria-hidden="true" />
+              New Event
+            </Button>
+            {download}
+          </>
+        }
+      />
+
+      <div className="flex flex-col gap-4">
+        {loadFailed && (
+          <Banner
+            variant="error"
+            action={
+              <Button variant="secondary" size="sm" onClick={refresh}>
+                Try again
+              </Button>
+            }
+          >
+            {M.calendarFailed}
+          </Banner>
+        )}
+        {selectionError && <Banner variant="error">{selectionError}</Banner>}
+
+        {me.isPending ? (
+          <div className="flex justify-center py-16">
+            <Spinner label="Loading your calendar" />
+          </div>
+        ) : houseId === null ? (
+          <EmptyState
+            icon={CalendarDays}
+            title="Join or create a house to activate the shared calendar."
+            action={
+              <Link to="/houseSetup" className={buttonClasses('primary')}>
+                Join or create a house
+              </Link>
+            }
+          />
+        ) : (
+          <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_320px]">
+            <Card className="min-w-0 p-3 sm:p-5">
+              {url ? (
+                <HouseCalendar
+                  variant="month"
+                  feedUrl={url}
+                  calendarRef={calendarRef}
+                  onSelectEvent={openEvent}
+                  onLoadResult={setLoadFailed}
+                />
+              ) : (
+                <div className="flex justify-center py-16">
+                  <Spinner label="Loading your calendar" />
+                </div>
+              )}
+            </Card>
+            <aside className="flex flex-col gap-6">{user && <SubscribePanel userId={user.user_id} />}</aside>
+          </div>
+        )}
+      </div>
+
+      <EventDialog
+        state={dialog}
+        houseId={houseId}
+        onClose={() => setDialog({ mode: 'closed' })}
+        onChanged={refresh}
+      />
+    </div>
+  );
+}
+
+export { CalendarPage as Component };

@@ -1,0 +1,67 @@
+import type { House, User } from '@hearth/contract';
+import { screen } from '@testing-library/react';
+import { useAuth } from 'react-oidc-context';
+import { describe, expect, it, vi } from 'vitest';
+import { authState } from '../../../test/auth';
+import { mockFetch } from '../../../test/fetch';
+import { renderAt } from '../../../test/render';
+import { HomePage } from './home-page';
+
+vi.mock('react-oidc-context', () => ({ useAuth: vi.fn() }));
+
+const me: User = {
+  user_id: 1,
+  username: 'ada',
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  email: 'ada@example.com',
+  phone_num: null,
+  profile_img: null,
+  house_id: 3,
+};
+const house: House = {
+  house_id: 3,
+  house_name: 'Elm Street',
+  house_img: 'data:image/webp;base64,UklGRg==',
+  house_code: 'ABCD234567',
+};
+
+describe('HomePage', () => {
+  it('shows a loading screen, then the welcome heading, the house and its invite code', async () => {
+    vi.mocked(useAuth).mockReturnValue(authState('signedIn'));
+    mockFetch({ 'GET /api/users/me': { body: me }, 'GET /api/house/3': { body: house } });
+    renderAt(<HomePage />, '/home');
+    expect(screen.getByRole('status')).toHaveTextContent('Loading your home');
+
+    expect(await screen.findByRole('heading', { name: 'Welcome home, Ada Lovelace!' })).toBeInTheDocument();
+    expect(screen.getByText('Elm Street')).toBeInTheDocument();
+    expect(document.querySelector('header img')).toHaveAttribute('src', house.house_img);
+    expect(screen.getByText('ABCD234567')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Join or create a house' })).not.toBeInTheDocument();
+  });
+
+  it('invites someone without a house to join or create one', async () => {
+    vi.mocked(useAuth).mockReturnValue(authState('signedIn'));
+    mockFetch({ 'GET /api/users/me': { body: { ...me, house_id: null } } });
+    renderAt(<HomePage />, '/home');
+    expect(await screen.findByRole('heading', { name: 'Welcome home, Ada Lovelace!' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Join or create a house' })).toHaveAttribute(
+      'href',
+      '/houseSetup',
+    );
+    expect(screen.queryByRole('button', { name: 'Copy code' })).not.toBeInTheDocument();
+  });
+
+  it("only logs 'Failed to fetch house' and still greets the user", async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.mocked(useAuth).mockReturnValue(authState('signedIn'));
+    mockFetch({
+      'GET /api/users/me': { body: me },
+      'GET /api/house/3': { status: 404, statusText: 'Not Found' },
+    });
+    renderAt(<HomePage />, '/home');
+    expect(await screen.findByRole('heading', { name: 'Welcome home, Ada Lovelace!' })).toBeInTheDocument();
+    expect(String(log.mock.calls[0]?.[0])).toContain('Failed to fetch house: Not Found');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,55 @@
+import { useEffect } from 'react';
+import { Spinner } from '../../../components/spinner';
+import { WeekAtAGlance } from '../../events/components/week-at-a-glance';
+import { useHouse } from '../../houses/api';
+import { HouseInviteCard } from '../../houses/components/house-invite-card';
+// Home sections from other features: one import each (the main column below sets their order).
+import { UpcomingReminders } from '../../reminders/components/upcoming-reminders';
+import { useMe } from '../../users/api';
+import { HomeHeader } from '../components/home-header';
+import { NoHousePrompt } from '../components/no-house-prompt';
+
+/**
+ * SPEC 'Home (/home)'. Feature sections go in the main column, in SPEC's order after the header:
+ * 'This Week at a Glance' (features/events), then 'Upcoming Reminders (Next 7 Days)' (features/reminders).
+ * Each section is one element receiving the loaded user (contract `User`, house_id may be null),
+ * e.g. `<WeekAtAGlance user={user} />`, and handles its own loading, empty and error states.
+ */
+export function HomePage() {
+  const me = useMe();
+  const user = me.data ?? undefined;
+  const house = useHouse(user?.house_id);
+
+  useEffect(() => {
+    // SPEC section 8: on Home these failures are only logged.
+    if (me.isError) console.error(me.error);
+    if (house.isError) console.error(house.error);
+  }, [me.isError, me.error, house.isError, house.error]);
+
+  if (me.isPending || (user?.house_id != null && house.isPending)) {
+    return (
+      <div className="flex min-h-[50vh] items-center justify-center">
+        <Spinner label="Loading your home" className="[&_svg]:size-10" />
+      </div>
+    );
+  }
+
+  return (
+    <div>
+      <HomeHeader user={user} house={house.data} />
+      {user && user.house_id === null && <NoHousePrompt />}
+      {user && (
+        <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_320px]">
+          <div className="flex min-w-0 flex-col gap-6">
+            {/* Home sections, one line each, in order: */}
+            <WeekAtAGlance user={user} />
+            <UpcomingReminders user={user} />
+          </div>
+          <div className="flex flex-col gap-6">{house.data && <HouseInviteCard house={house.data} />}</div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+export { HomePage as Component };

@@ -1,0 +1,79 @@
+import type { User } from '@hearth/contract';
+import { Repeat } from 'lucide-react';
+import { useEffect, useId } from 'react';
+import { Link } from 'react-router';
+import { Card } from '../../../components/card';
+import { Spinner } from '../../../components/spinner';
+import { useReminders } from '../api';
+import { formatReminderTime, upcomingReminders } from '../reminder-time';
+import { useNow } from '../use-now';
+
+export interface UpcomingRemindersProps {
+  /** The signed-in user (the home page hands it to every section); reminders are theirs alone. */
+  user: User;
+}
+
+/** SPEC Home: 'Upcoming Reminders (Next 7 Days)', by each reminder's next occurrence, soonest first. */
+export function UpcomingReminders(_props: UpcomingRemindersProps) {
+  const headingId = useId();
+  const reminders = useReminders();
+  const now = useNow();
+
+  useEffect(() => {
+    // SPEC section 8: reminder failures are logged; the short note below is our addition.
+    if (reminders.isError) console.error(reminders.error);
+  }, [reminders.isError, reminders.error]);
+
+  const upcoming = reminders.data ? upcomingReminders(reminders.data, now) : [];
+
+  return (
+    <section aria-labelledby={headingId}>
+      <Card>
+        <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+          <h2 id={headingId} className="text-lg font-bold text-espresso">
+            Upcoming Reminders (Next 7 Days)
+          </h2>
+          <Link
+            to="/reminders"
+            className="text-sm font-semibold text-primary underline-offset-4 hover:underline"
+          >
+            All reminders
+          </Link>
+        </div>
+        {reminders.isPending ? (
+          <div className="mt-4 flex justify-center">
+            <Spinner label="Loading reminders" />
+          </div>
+        ) : reminders.isError ? (
+          <p className="mt-4 text-sm font-medium text-danger">We couldn't load your reminders.</p>
+        ) : upcoming.length === 0 ? (
+          <p className="mt-4 text-muted">No upcoming reminders in the next week.</p>
+        ) : (
+          <ul className="mt-4 flex flex-col gap-3">
+            {upcoming.map((reminder) => (
+              <li key={reminder.reminder_id} className="rounded-xl border border-line bg-white p-4">
+                <p className="font-semibold break-words text-espresso">{reminder.title}</p>
+                {reminder.description && (
+                  <p className="mt-0.5 text-sm break-words whitespace-pre-line text-muted">
+                    {reminder.description}
+                  </p>
+                )}
+                <p className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-espresso">
+                  <time dateTime={reminder.next_remind_time}>
+                    {formatReminderTime(reminder.next_remind_time)}
+                  </time>
+                  {reminder.repeat_interval && (
+                    <span className="inline-flex items-center gap-1.5 text-muted">
+                      <Repeat className="size-3.5 text-primary" aria-hidden="true" />
+                      Repeats: {reminder.repeat_interval}
+                    </span>
+                  )}
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+    </section>
+  );
+}

@@ -1,0 +1,63 @@
+import type { User } from '@hearth/contract';
+import type { IdTokenClaims } from 'oidc-client-ts';
+import { useEffect } from 'react';
+import { useAuth } from 'react-oidc-context';
+import { useNavigate } from 'react-router';
+import { Card } from '../../../components/card';
+import { FullScreenSpinner } from '../../../components/spinner';
+import { consumeReturnTo } from '../../auth/return-to';
+import { useMe, useSaveProfile } from '../api';
+import { ProfileForm, type ProfileFormValues } from '../components/profile-form';
+
+/** The saved profile when editing; otherwise what the identity provider knows about the person. */
+export function initialProfile(
+  me: User | null | undefined,
+  identity: IdTokenClaims | undefined,
+): ProfileFormValues {
+  return {
+    username: me?.username ?? '',
+    first_name: me?.first_name || identity?.given_name || '',
+    last_name: me?.last_name || identity?.family_name || '',
+    email: me?.email || identity?.email || '',
+    phone_num: me?.phone_num ?? '',
+    profile_img: me?.profile_img ?? null,
+  };
+}
+
+/** After saving: /houseSetup (keeping an invite link's ?code=), or home for someone already in a house. */
+function nextRoute(user: User): string {
+  const remembered = consumeReturnTo();
+  if (user.house_id !== null) return remembered ?? '/home';
+  return remembered?.startsWith('/houseSetup') ? remembered : '/houseSetup';
+}
+
+/** SPEC 'Profile setup (/userSetup)'. */
+export function UserSetupPage() {
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const me = useMe();
+  const save = useSaveProfile();
+
+  useEffect(() => {
+    if (me.isError) console.error(me.error);
+  }, [me.isError, me.error]);
+
+  if (me.isPending) return <FullScreenSpinner />;
+
+  return (
+    <main className="flex min-h-dvh items-start justify-center px-4 py-8 sm:items-center sm:py-12">
+      <Card className="w-full max-w-lg">
+        <h1 className="mb-6 text-2xl font-bold tracking-tight text-espresso">Set Up Your Profile</h1>
+        <ProfileForm
+          initial={initialProfile(me.data, auth.user?.profile)}
+          onSave={async (input) => {
+            const user = await save.mutateAsync(input);
+            navigate(nextRoute(user), { replace: true });
+          }}
+        />
+      </Card>
+    </main>
+  );
+}
+
+export { UserSetupPage as Component };

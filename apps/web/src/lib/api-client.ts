@@ -1,0 +1,197 @@
+import type { ErrorBody } from '@hearth/contract';
+import { useMemo } from 'react';
+import { useAuth } from 'react-oidc-context';
+
+/** Reason phrases for when the answer carries none (HTTP/2 has no status text). */
+const REASON: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
+
+/**
+ * Any answer that is not OK (SPEC section 7), or no answer at all (status 0). `code` and `field` come from
+ * the API's error body (packages/contract ErrorBody); `serverMessage` is its sentence for people.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly statusText: string;
+  readonly code: string | undefined;
+  readonly field: string | undefined;
+  readonly serverMessage: string | undefined;
+
+  constructor(init: {
+    status: number;
+    statusText: string;
+    message: string;
+    code?: string | undefined;
+    field?: string | undefined;
+    serverMessage?: string | undefined;
+  }) {
+    super(init.message);
+    this.name = 'ApiError';
+    this.status = init.status;
+    this.statusText = init.statusText;
+    this.code = init.code;
+    this.field = init.field;
+    this.serverMessage = init.serverMessage;
+  }
+}
+
+export const isApiError = (err: unknown): err is ApiError => err instanceof ApiError;
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions {
+  /** Sent as JSON. */
+  body?: unknown;
+  signal?: AbortSignal;
+  /**
+   * The start of the thrown message, e.g. 'Failed to fetch user': the error then reads
+   * 'Failed to fetch user: Not Found' (SPEC section 8). Without it the server's own message is used.
+   */
+  failure?: string;
+}
+
+export interface ApiClient {
+  request<T>(method: HttpMethod, path: string, options?: RequestOptions): Promise<T>;
+  get<T>(path: string, options?: Omit<RequestOptions, 'body'>): Promise<T>;
+  post<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>): Promise<T>;
+  put<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>): Promise<T>;
+  patch<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>): Promise<T>;
+  delete<T>(path: string, options?: Omit<RequestOptions, 'body'>): Promise<T>;
+}
+
+export interface ApiClientOptions {
+  /** The current access token, read at each call; no token means no Authorization header. */
+  getAccessToken: () => string | undefined;
+  /** Called once after a 401 to get a fresh token (silent renew); the call is then retried once. */
+  renewAccessToken?: () => Promise<string | undefined>;
+  fetch?: typeof fetch;
+}
+
+function isErrorBody(value: unknown): value is ErrorBody {
+  if (typeof value !== 'object' || value === null || !('error' in value)) return false;
+  const error = (value as { error: unknown }).error;
+  return (
+    typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string'
+  );
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+async function toApiError(response: Response, failure: string | undefined): Promise<ApiError> {
+  const statusText = response.statusText || REASON[response.status] || `HTTP ${response.status}`;
+  const body = await readJson(response);
+  const error = isErrorBody(body) ? body.error : undefined;
+  return new ApiError({
+    status: response.status,
+    statusText,
+    message: failure ? `${failure}: ${statusText}` : (error?.message ?? `Request failed: ${statusText}`),
+    code: error?.code,
+    field: error?.field,
+    serverMessage: error?.message,
+  });
+}
+
+/** The one fetch wrapper of the app: bearer token, JSON in and out, ApiError on any non-OK answer. */
+export function createApiClient({
+  getAccessToken,
+  renewAccessToken,
+  fetch: fetchImpl,
+}: ApiClientOptions): ApiClient {
+  const doFetch = fetchImpl ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+  // Parallel calls that all meet a 401 share one renewal.
+  let renewing: Promise<string | undefined> | undefined;
+  const renew = () => {
+    if (!renewAccessToken) return Promise.resolve(undefined);
+    renewing ??= renewAccessToken()
+      .catch(() => undefined)
+      .finally(() => {
+        renewing = undefined;
+      });
+    return renewing;
+  };
+
+  const send = (method: HttpMethod, path: string, options: RequestOptions, token: string | undefined) => {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (token) headers.Authorization = `Bearer ${token}`;
+    const init: RequestInit = { method, headers };
+    if (options.body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      init.body = JSON.stringify(options.body);
+    }
+    if (options.signal) init.signal = options.signal;
+    return doFetch(path, init);
+  };
+
+  async function request<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<T> {
+    let response: Response;
+    try {
+      response = await send(method, path, options, getAccessToken());
+      if (response.status === 401 && renewAccessToken) {
+        const fresh = await renew();
+        if (fresh) response = await send(method, path, options, fresh);
+      }
+    } catch (err) {
+      if (err instanceof DOMException && err.name === 'AbortError') throw err;
+      const statusText = 'Network Error';
+      throw new ApiError({
+        status: 0,
+        statusText,
+        message: options.failure ? `${options.failure}: ${statusText}` : 'Could not reach the server.',
+      });
+    }
+    if (!response.ok) throw await toApiError(response, options.failure);
+    return (await readJson(response)) as T;
+  }
+
+  return {
+    request,
+    get: (path, options) => request('GET', path, options),
+    post: (path, body, options) => request('POST', path, { ...options, body }),
+    put: (path, body, options) => request('PUT', path, { ...options, body }),
+    patch: (path, body, options) => request('PATCH', path, { ...options, body }),
+    delete: (path, options) => request('DELETE', path, options),
+  };
+}
+
+/** The signed-in user's access token (e.g. for the calendar feed's ?access_token= link). */
+export function useAccessToken(): string | undefined {
+  return useAuth().user?.access_token;
+}
+
+/**
+ * An ApiClient carrying the signed-in user's bearer token. Every feature's api.ts uses this in its hooks:
+ *   const api = useApiClient();
+ *   useQuery({ queryKey: [...], queryFn: ({ signal }) => api.get<Reminder[]>('/api/reminder/', { signal }) });
+ */
+export function useApiClient(): ApiClient {
+  const auth = useAuth();
+  const token = auth.user?.access_token;
+  const { signinSilent } = auth;
+  return useMemo(
+    () =>
+      createApiClient({
+        getAccessToken: () => token,
+        renewAccessToken: async () => (await signinSilent())?.access_token,
+      }),
+    [token, signinSilent],
+  );
+}

@@ -1,0 +1,37 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, type RouteObject, RouterProvider, useLocation } from 'react-router';
+
+export function testQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } },
+  });
+}
+
+/** Shows the current location so tests can assert where navigation went. */
+export function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname + location.search}</output>;
+}
+
+/**
+ * Renders `routes` in a memory router at `path`, with a fresh query client. Any path not in `routes`
+ * shows the location probe, so `screen.getByTestId('location')` tells where a redirect went.
+ */
+export function renderRoutes(routes: RouteObject[], path: string, queryClient = testQueryClient()) {
+  const router = createMemoryRouter([...routes, { path: '*', element: <LocationProbe /> }], {
+    initialEntries: [path],
+  });
+  const view = render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { ...view, router, queryClient };
+}
+
+/** Renders one element at `path` (its route pattern defaults to the path itself). */
+export function renderAt(element: ReactElement, path: string, pattern = path.split('?')[0] ?? path) {
+  return renderRoutes([{ path: pattern, element }], path);
+}
