@@ -1,15 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import { ClientConfig } from '@hearth/contract';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { ClientConfig } from '@hearth/contract';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { JSONWebKeySet } from 'jose';
 import { sql } from 'kysely';
 import type { AppConfig } from './config.js';
 import { createDb, type Db } from './db/create-db.js';
 import { migrateToLatest } from './db/migrate.js';
+import { EventsRepository } from './modules/events/repository.js';
+import { eventsRoutes } from './modules/events/routes.js';
+import { EventsService } from './modules/events/service.js';
+import { SubscriptionsRepository } from './modules/events/subscription-repository.js';
+import { SubscriptionsService } from './modules/events/subscriptions.js';
+import { GroceriesRepository } from './modules/groceries/repository.js';
+import { groceriesRoutes } from './modules/groceries/routes.js';
+import { GroceriesService } from './modules/groceries/service.js';
 import { HousesRepository } from './modules/houses/repository.js';
 import { housesRoutes } from './modules/houses/routes.js';
 import { HousesService } from './modules/houses/service.js';
+import { createLiveBus } from './modules/live/create-live-bus.js';
+import { liveRoutes } from './modules/live/routes.js';
+import { LiveService } from './modules/live/service.js';
 import { RemindersRepository } from './modules/reminders/repository.js';
 import { remindersRoutes } from './modules/reminders/routes.js';
 import { RemindersService } from './modules/reminders/service.js';
@@ -40,7 +51,7 @@ export async function buildApp({ config, db: givenDb, logger }: BuildOptions): P
     bodyLimit: BODY_LIMIT,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
-    trustProxy: true,
+    trustProxy: config.trustProxy,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // Lets people quote a request id from their browser that matches the structured log line.
@@ -61,21 +72,30 @@ export async function buildApp({ config, db: givenDb, logger }: BuildOptions): P
   let localJwks: (() => JSONWebKeySet) | undefined;
   if (config.oidc.builtIn) {
     // Loaded only when used: an external issuer never pays for oidc-provider.
-    const { mountIdp } = await import('./idp/index.js');
-    const idp = await mountIdp(app, { config, db });
+    const { mountIdp, NO_LIMITS } = await import('./idp/index.js');
+    const idp = await mountIdp(app, { config, db, ...(config.idpRateLimit ? {} : { limits: NO_LIMITS }) });
     localJwks = idp.publicJwks;
   }
   await app.register(authPlugin, { oidc: config.oidc, ...(localJwks ? { localJwks } : {}) });
 
   const users = new UsersService(new UsersRepository(db));
   const houses = new HousesService(new HousesRepository(db), users);
+  const events = new EventsService(new EventsRepository(db), users);
+  const subscriptions = new SubscriptionsService(new SubscriptionsRepository(db), users, config.publicUrl);
+  // The live change stream: pass `live` to any service whose changes housemates should see at once.
+  const live = await createLiveBus(config.database, db, app.log);
+  app.addHook('onClose', () => live.close());
+  const groceries = new GroceriesService(new GroceriesRepository(db), users, live);
   const reminders = new RemindersService(new RemindersRepository(db), users);
 
   await app.register(
     async (api) => {
       api.get(
         '/config',
-        { config: { auth: false }, schema: { tags: ['config'], security: [], response: { 200: ClientConfig } } },
+        {
+          config: { auth: false },
+          schema: { tags: ['config'], security: [], response: { 200: ClientConfig } },
+        },
         async () => ({
           oidc: {
             authority: config.oidc.issuer,
@@ -88,6 +108,9 @@ export async function buildApp({ config, db: givenDb, logger }: BuildOptions): P
       );
       await api.register(usersRoutes, { users });
       await api.register(housesRoutes, { houses });
+      await api.register(eventsRoutes, { events, subscriptions, publicUrl: config.publicUrl });
+      await api.register(groceriesRoutes, { groceries });
+      await api.register(liveRoutes, { live: new LiveService(users, live) });
       await api.register(remindersRoutes, { reminders });
     },
     { prefix: '/api' },

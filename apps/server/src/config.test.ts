@@ -43,6 +43,16 @@ describe('configuration', () => {
     });
   });
 
+  it('reads the proxy and rate-limit switches, safe by default', () => {
+    expect(loadConfig({})).toMatchObject({ trustProxy: false, idpRateLimit: true });
+    expect(loadConfig({ TRUST_PROXY: 'true', IDP_RATE_LIMIT: 'off' })).toMatchObject({
+      trustProxy: true,
+      idpRateLimit: false,
+    });
+    expect(() => loadConfig({ TRUST_PROXY: 'yes please' })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ IDP_RATE_LIMIT: 'maybe' })).toThrow(/IDP_RATE_LIMIT/);
+  });
+
   it('reports every bad value at once, naming each variable', () => {
     try {
       loadConfig({

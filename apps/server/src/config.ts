@@ -16,6 +16,10 @@ export interface AppConfig {
     audience: string;
   };
   logLevel: string;
+  /** Believe X-Forwarded-* headers (only behind a reverse proxy that sets them). */
+  trustProxy: boolean;
+  /** The built-in provider's per-address limits on sign-in and sign-up attempts. */
+  idpRateLimit: boolean;
   /** Where the built web app lives; null when not served (API-only tests). */
   webDist: string | null;
 }
@@ -87,6 +91,17 @@ export function loadConfig(env: Env = process.env, defaults: { webDist?: string 
     );
   }
 
+  const flag = (name: string, fallback: boolean, yes: string[], no: string[]) => {
+    const value = env[name]?.trim().toLowerCase();
+    if (value === undefined || value === '') return fallback;
+    if (yes.includes(value)) return true;
+    if (no.includes(value)) return false;
+    problems.push(`${name} must be one of ${[...yes, ...no].join(', ')}; got "${env[name]}"`);
+    return fallback;
+  };
+  const trustProxy = flag('TRUST_PROXY', false, ['true', '1'], ['false', '0']);
+  const idpRateLimit = flag('IDP_RATE_LIMIT', true, ['on'], ['off']);
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -96,6 +111,8 @@ export function loadConfig(env: Env = process.env, defaults: { webDist?: string 
     database: { engine, url: databaseUrl, sqlitePath },
     oidc: { issuer, builtIn: !external, clientId, audience: audienceText },
     logLevel,
+    trustProxy,
+    idpRateLimit,
     webDist: defaults.webDist ?? null,
   };
 }

@@ -1,4 +1,4 @@
-import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import type { DatabaseEngine } from '../config.js';
 import { migrations } from './migrations/index.js';
 import type { Database } from './tables.js';
@@ -25,7 +25,16 @@ class StaticProvider implements MigrationProvider {
 
 /** Brings the schema up to date; throws with the failing migration's name. */
 export async function migrateToLatest(db: Kysely<Database>, engine: DatabaseEngine): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: new StaticProvider(engine) });
+  // Kysely looks for its bookkeeping tables in any schema; name ours so parallel schemas stay apart.
+  const schema =
+    engine === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined;
+  const migrator = new Migrator({
+    db,
+    provider: new StaticProvider(engine),
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {

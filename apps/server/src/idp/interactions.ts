@@ -1,0 +1,302 @@
+import { parse as parseQuery } from 'node:querystring';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { InteractionResults, default as Provider } from 'oidc-provider';
+import { type AccountsRepository, EmailTakenError, emailKey } from './accounts.js';
+import { errorPage, type FormError, signInPage, signUpPage } from './pages.js';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './passwords.js';
+import { type IdpLimits, RateLimiter } from './rate-limit.js';
+
+export interface InteractionDeps {
+  provider: Provider;
+  accounts: AccountsRepository;
+  limits: IdpLimits;
+  /** The issuer's path, e.g. `/oidc`: pages link and post to paths under it. */
+  base: string;
+  /** Where "Back to Hearth" goes. */
+  home: string;
+  clientId: string;
+}
+
+type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
+type Form = Record<string, string | string[] | undefined>;
+
+const TOO_MANY_SIGN_INS = 'Too many sign-in attempts. Please wait a few minutes and try again.';
+const TOO_MANY_SIGN_UPS = 'Too many sign-up attempts. Please wait a few minutes and try again.';
+const WRONG_CREDENTIALS = 'Incorrect email or password.';
+const NAME_MAX_LENGTH = 100;
+const EMAIL_MAX_LENGTH = 254;
+// Deliberately loose: one @, something on each side, a dot in the domain, no spaces.
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** An interaction that cannot go on (expired, or another one's cookie): say so on a page. */
+class InteractionGone extends Error {}
+
+function text(form: Form, name: string): string {
+  const value = form[name];
+  const first = Array.isArray(value) ? value[0] : value;
+  return typeof first === 'string' ? first : '';
+}
+
+function sendPage(reply: FastifyReply, status: number, page: string) {
+  return reply
+    .status(status)
+    .header('cache-control', 'no-store')
+    .header('content-type', 'text/html; charset=utf-8')
+    .send(page);
+}
+
+function validateEmail(email: string, errors: FormError[]) {
+  if (email === '') errors.push({ field: 'email', message: 'Email is required.' });
+  else if (email.length > EMAIL_MAX_LENGTH) {
+    errors.push({ field: 'email', message: `Email must be at most ${EMAIL_MAX_LENGTH} characters.` });
+  } else if (!EMAIL_SHAPE.test(email)) {
+    errors.push({ field: 'email', message: 'Enter a valid email address, like name@example.com.' });
+  }
+}
+
+function validateName(value: string, field: string, label: string, errors: FormError[]) {
+  if (value === '') errors.push({ field, message: `${label} is required.` });
+  else if (value.length > NAME_MAX_LENGTH) {
+    errors.push({ field, message: `${label} must be at most ${NAME_MAX_LENGTH} characters.` });
+  }
+}
+
+function validateNewPassword(password: string, errors: FormError[]) {
+  const length = [...password].length;
+  if (length === 0) errors.push({ field: 'password', message: 'Password is required.' });
+  else if (length < PASSWORD_MIN_LENGTH) {
+    errors.push({
+      field: 'password',
+      message: `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`,
+    });
+  } else if (length > PASSWORD_MAX_LENGTH) {
+    errors.push({
+      field: 'password',
+      message: `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`,
+    });
+  }
+}
+
+/**
+ * The sign-in and sign-up pages oidc-provider sends people to (`interactions.url`), and the automatic
+ * consent for Hearth's own web app. Registered under the issuer's path (e.g. /oidc/interaction/:uid).
+ */
+export async function interactionRoutes(app: FastifyInstance, deps: InteractionDeps) {
+  const { provider, accounts, limits, base, home, clientId } = deps;
+  const signInPerAccount = new RateLimiter(limits.signInPerAccount);
+  const signInPerIp = new RateLimiter(limits.signInPerIp);
+  const signUpPerIp = new RateLimiter(limits.signUpPerIp);
+
+  const paths = (uid: string) => ({
+    signIn: `${base}/interaction/${encodeURIComponent(uid)}`,
+    signInAction: `${base}/interaction/${encodeURIComponent(uid)}/login`,
+    signUp: `${base}/interaction/${encodeURIComponent(uid)}/signup`,
+  });
+
+  // Only these routes read form bodies; every other /oidc route leaves the stream to oidc-provider.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 16 * 1024 },
+    (_request, body, done) => done(null, parseQuery(String(body))),
+  );
+
+  async function load(request: FastifyRequest<{ Params: { uid: string } }>, reply: FastifyReply) {
+    let interaction: Interaction;
+    try {
+      interaction = await provider.interactionDetails(request.raw, reply.raw);
+    } catch (err) {
+      if (err instanceof Error && err.name === 'SessionNotFound') throw new InteractionGone();
+      throw err;
+    }
+    if (interaction.uid !== request.params.uid || interaction.params.client_id !== clientId) {
+      throw new InteractionGone();
+    }
+    return interaction;
+  }
+
+  /** Records the result and sends the browser back to oidc-provider to carry on. */
+  async function finish(request: FastifyRequest, reply: FastifyReply, result: InteractionResults) {
+    const returnTo = await provider.interactionResult(request.raw, reply.raw, result);
+    return reply.header('cache-control', 'no-store').redirect(returnTo, 303);
+  }
+
+  /** Hearth's own web app needs no consent screen: grant what it asked for, including the API. */
+  async function consent(request: FastifyRequest, reply: FastifyReply, interaction: Interaction) {
+    const accountId = interaction.session?.accountId;
+    if (!accountId) throw new InteractionGone();
+    const existing = interaction.grantId ? await provider.Grant.find(interaction.grantId) : undefined;
+    const grant = existing ?? new provider.Grant({ accountId, clientId });
+    const details = interaction.prompt.details as {
+      missingOIDCScope?: string[];
+      missingOIDCClaims?: string[];
+      missingResourceScopes?: Record<string, string[]>;
+    };
+    if (details.missingOIDCScope) grant.addOIDCScope(details.missingOIDCScope.join(' '));
+    if (details.missingOIDCClaims) grant.addOIDCClaims(details.missingOIDCClaims);
+    for (const [indicator, scopes] of Object.entries(details.missingResourceScopes ?? {})) {
+      grant.addResourceScope(indicator, scopes.join(' '));
+    }
+    const grantId = await grant.save();
+    return finish(request, reply, { consent: { grantId } });
+  }
+
+  /** Runs a page handler; failures become a Hearth page (never the API's JSON, never internals). */
+  async function guarded(request: FastifyRequest, reply: FastifyReply, work: () => Promise<unknown>) {
+    try {
+      return await work();
+    } catch (err) {
+      if (!(err instanceof InteractionGone)) {
+        request.log.error({ err }, 'sign-in page failed');
+        return sendPage(
+          reply,
+          500,
+          errorPage({
+            title: 'Something went wrong',
+            message: 'Something went wrong on our side. Please try again in a moment.',
+            homeHref: home,
+          }),
+        );
+      }
+      return sendPage(
+        reply,
+        400,
+        errorPage({
+          title: 'This sign-in has expired',
+          message: 'Your sign-in took too long or was interrupted. Please go back to Hearth and try again.',
+          homeHref: home,
+        }),
+      );
+    }
+  }
+
+  const signInView = (uid: string, email: string, errors: FormError[] = []) => ({
+    action: paths(uid).signInAction,
+    signUpHref: paths(uid).signUp,
+    email,
+    errors,
+  });
+
+  const signUpView = (uid: string, values: Record<string, string> = {}, errors: FormError[] = []) => ({
+    action: paths(uid).signUp,
+    signInHref: paths(uid).signIn,
+    values,
+    errors,
+  });
+
+  app.get<{ Params: { uid: string } }>('/interaction/:uid', { schema: { hide: true } }, (request, reply) =>
+    guarded(request, reply, async () => {
+      const interaction = await load(request, reply);
+      if (interaction.prompt.name === 'consent') return consent(request, reply, interaction);
+      if (interaction.prompt.name !== 'login') throw new InteractionGone();
+      const hint = typeof interaction.params.login_hint === 'string' ? interaction.params.login_hint : '';
+      return sendPage(reply, 200, signInPage(signInView(interaction.uid, hint)));
+    }),
+  );
+
+  app.get<{ Params: { uid: string } }>(
+    '/interaction/:uid/signup',
+    { schema: { hide: true } },
+    (request, reply) =>
+      guarded(request, reply, async () => {
+        const interaction = await load(request, reply);
+        if (interaction.prompt.name !== 'login') return reply.redirect(paths(interaction.uid).signIn, 303);
+        return sendPage(reply, 200, signUpPage(signUpView(interaction.uid)));
+      }),
+  );
+
+  app.post<{ Params: { uid: string }; Body: Form | undefined }>(
+    '/interaction/:uid/login',
+    { schema: { hide: true } },
+    (request, reply) =>
+      guarded(request, reply, async () => {
+        const interaction = await load(request, reply);
+        const form = request.body ?? {};
+        const email = text(form, 'email').trim();
+        const password = text(form, 'password');
+
+        const ip = request.ip;
+        const ipAllowed = signInPerIp.hit(ip);
+        const accountKey = `${ip}|${emailKey(email)}`;
+        const accountAllowed = signInPerAccount.hit(accountKey);
+        if (!ipAllowed || !accountAllowed) {
+          const wait = Math.max(
+            ipAllowed ? 0 : signInPerIp.retryAfterSeconds(ip),
+            accountAllowed ? 0 : signInPerAccount.retryAfterSeconds(accountKey),
+          );
+          reply.header('retry-after', String(wait));
+          return sendPage(
+            reply,
+            429,
+            signInPage(signInView(interaction.uid, email, [{ message: TOO_MANY_SIGN_INS }])),
+          );
+        }
+
+        const errors: FormError[] = [];
+        if (email === '') errors.push({ field: 'email', message: 'Email is required.' });
+        if (password === '') errors.push({ field: 'password', message: 'Password is required.' });
+        if (errors.length > 0)
+          return sendPage(reply, 400, signInPage(signInView(interaction.uid, email, errors)));
+
+        const account =
+          email.length <= EMAIL_MAX_LENGTH && [...password].length <= PASSWORD_MAX_LENGTH
+            ? await accounts.authenticate(email, password)
+            : null;
+        if (!account) {
+          return sendPage(
+            reply,
+            400,
+            signInPage(signInView(interaction.uid, email, [{ message: WRONG_CREDENTIALS }])),
+          );
+        }
+        signInPerAccount.reset(accountKey);
+        return finish(request, reply, { login: { accountId: account.account_id, remember: true } });
+      }),
+  );
+
+  app.post<{ Params: { uid: string }; Body: Form | undefined }>(
+    '/interaction/:uid/signup',
+    { schema: { hide: true } },
+    (request, reply) =>
+      guarded(request, reply, async () => {
+        const interaction = await load(request, reply);
+        const form = request.body ?? {};
+        const values = {
+          firstName: text(form, 'first_name').trim(),
+          lastName: text(form, 'last_name').trim(),
+          email: text(form, 'email').trim(),
+        };
+        const password = text(form, 'password');
+
+        if (!signUpPerIp.hit(request.ip)) {
+          reply.header('retry-after', String(signUpPerIp.retryAfterSeconds(request.ip)));
+          return sendPage(
+            reply,
+            429,
+            signUpPage(signUpView(interaction.uid, values, [{ message: TOO_MANY_SIGN_UPS }])),
+          );
+        }
+
+        const errors: FormError[] = [];
+        validateName(values.firstName, 'first_name', 'First name', errors);
+        validateName(values.lastName, 'last_name', 'Last name', errors);
+        validateEmail(values.email, errors);
+        validateNewPassword(password, errors);
+        if (errors.length > 0)
+          return sendPage(reply, 400, signUpPage(signUpView(interaction.uid, values, errors)));
+
+        try {
+          const account = await accounts.create({
+            email: values.email,
+            password,
+            givenName: values.firstName,
+            familyName: values.lastName,
+          });
+          return await finish(request, reply, { login: { accountId: account.account_id, remember: true } });
+        } catch (err) {
+          if (!(err instanceof EmailTakenError)) throw err;
+          const taken = [{ field: 'email', message: err.message }];
+          return sendPage(reply, 409, signUpPage(signUpView(interaction.uid, values, taken)));
+        }
+      }),
+  );
+}

@@ -1,0 +1,223 @@
+import { html, raw, type SafeHtml } from './html.js';
+
+/*
+ * The built-in provider's pages, rendered on the server. They must work under the app's
+ * Content-Security-Policy (no scripts at all; inline <style> is allowed) and look like Hearth.
+ */
+
+const STYLE = `
+:root{color-scheme:light;--cream:#FAF6F0;--espresso:#3B2A1E;--brown:#7A4E2D;--brown-dark:#5F3B20;--tan:#D2B48C;--muted:#6B5646;--red:#B42318;--red-bg:#FEF3F2;--red-border:#F4B8B2}
+*,*::before,*::after{box-sizing:border-box}
+html{-webkit-text-size-adjust:100%}
+body{margin:0;min-height:100vh;background:var(--cream);color:var(--espresso);font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;font-size:16px;line-height:1.5}
+main{min-height:100vh;display:flex;align-items:center;justify-content:center;padding:24px 16px}
+.card{width:100%;max-width:420px;background:#fff;border:1px solid rgba(210,180,140,.55);border-radius:18px;box-shadow:0 12px 32px rgba(59,42,30,.10),0 2px 6px rgba(59,42,30,.06);padding:28px 20px}
+@media (min-width:480px){.card{padding:40px 36px}}
+.brand{display:flex;align-items:center;justify-content:center;gap:10px;margin:0 0 20px;font-size:1.75rem;font-weight:700;letter-spacing:-.01em;color:var(--espresso)}
+.mark{width:34px;height:34px;padding:6px;border-radius:10px;background:var(--cream);border:1px solid var(--tan);color:var(--brown);flex:none}
+h1{font-size:1.3rem;line-height:1.3;font-weight:650;text-align:center;margin:0 0 6px}
+.lead{text-align:center;color:var(--muted);margin:0 0 24px}
+form{margin:0}
+.field{margin:0 0 16px}
+.names{display:grid;grid-template-columns:1fr;gap:0 12px}
+@media (min-width:420px){.names{grid-template-columns:1fr 1fr}}
+label{display:block;font-weight:600;font-size:.95rem;margin:0 0 6px}
+input{display:block;width:100%;min-height:46px;font:inherit;color:inherit;padding:10px 12px;background:#fff;border:1px solid var(--tan);border-radius:10px;transition:border-color .15s,box-shadow .15s}
+input:hover{border-color:#B8946A}
+input:focus{outline:none;border-color:var(--brown);box-shadow:0 0 0 3px rgba(122,78,45,.28)}
+input[aria-invalid="true"]{border-color:var(--red)}
+input[aria-invalid="true"]:focus{box-shadow:0 0 0 3px rgba(180,35,24,.22)}
+.hint{font-size:.875rem;color:var(--muted);margin:6px 0 0}
+.button{display:block;width:100%;min-height:46px;margin:8px 0 0;padding:12px 16px;font:inherit;font-weight:600;text-align:center;text-decoration:none;color:#fff;background:var(--brown);border:0;border-radius:10px;cursor:pointer;transition:background-color .15s}
+.button:hover{background:var(--brown-dark)}
+.button.secondary{color:var(--brown);background:transparent;border:1px solid var(--tan)}
+.button.secondary:hover{background:var(--cream)}
+a{color:var(--brown);font-weight:600;text-underline-offset:3px}
+a:hover{color:var(--brown-dark)}
+a:focus-visible,.button:focus-visible{outline:3px solid var(--brown);outline-offset:3px;border-radius:6px}
+.button:focus-visible{border-radius:10px}
+.switch{text-align:center;color:var(--muted);margin:22px 0 0}
+.switch a{white-space:nowrap}
+.alert{margin:0 0 20px;padding:12px 14px;border:1px solid var(--red-border);border-left:4px solid var(--red);border-radius:10px;background:var(--red-bg);color:var(--red);font-weight:500}
+.alert p,.alert ul{margin:0}
+.alert ul{padding-left:1.2em}
+.note{text-align:center;color:var(--muted);font-size:.875rem;margin:18px 0 0}
+.code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.85em}
+`;
+
+const HOUSE_MARK = raw(
+  '<svg class="mark" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false"><path d="M3 10.5 12 3l9 7.5"/><path d="M5 9v11a1 1 0 0 0 1 1h12a1 1 0 0 0 1-1V9"/><path d="M10 21v-6h4v6"/></svg>',
+);
+
+/** A problem to show: `field` names the input it is about (marked invalid), if any. */
+export interface FormError {
+  message: string;
+  field?: string;
+}
+
+const ALERT_ID = 'form-alert';
+
+function layout(title: string, body: SafeHtml): string {
+  return html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<meta name="color-scheme" content="light">
+<title>${title} · Hearth</title>
+<style>${raw(STYLE)}</style>
+</head>
+<body>
+<main>
+<div class="card">
+<p class="brand">${HOUSE_MARK}<span>Hearth</span></p>
+${body}
+</div>
+</main>
+</body>
+</html>
+`.value;
+}
+
+function alert(errors: FormError[]): SafeHtml {
+  if (errors.length === 0) return html``;
+  const content =
+    errors.length === 1
+      ? html`<p>${errors[0]!.message}</p>`
+      : html`<ul>${errors.map((e) => html`<li>${e.message}</li>`)}</ul>`;
+  return html`<div class="alert" id="${ALERT_ID}" role="alert">${content}</div>`;
+}
+
+interface FieldOptions {
+  name: string;
+  label: string;
+  type: 'text' | 'email' | 'password';
+  autocomplete: string;
+  value?: string;
+  hint?: string;
+  errors: FormError[];
+  autofocus: boolean;
+}
+
+function field(o: FieldOptions): SafeHtml {
+  const id = `field-${o.name}`;
+  const invalid = o.errors.some((e) => e.field === o.name);
+  const describedBy = [invalid ? ALERT_ID : null, o.hint ? `${id}-hint` : null].filter(Boolean).join(' ');
+  const extra = [
+    o.type === 'email' ? ' inputmode="email" autocapitalize="none" spellcheck="false"' : '',
+    o.type === 'text' ? ' autocapitalize="words"' : '',
+    invalid ? ' aria-invalid="true"' : '',
+    describedBy ? ` aria-describedby="${describedBy}"` : '',
+    o.autofocus ? ' autofocus' : '',
+  ].join('');
+  return html`<div class="field">
+<label for="${id}">${o.label}</label>
+<input id="${id}" name="${o.name}" type="${o.type}" autocomplete="${o.autocomplete}" required aria-required="true" value="${o.value ?? ''}"${raw(extra)}>
+${o.hint ? html`<p class="hint" id="${id}-hint">${o.hint}</p>` : ''}
+</div>`;
+}
+
+/** The first field that needs attention gets focus (no scripts: `autofocus`). */
+function focusTarget(errors: FormError[], order: string[], fallback: string): string {
+  for (const name of order) if (errors.some((e) => e.field === name)) return name;
+  return fallback;
+}
+
+export interface SignInView {
+  action: string;
+  signUpHref: string;
+  email?: string;
+  errors?: FormError[];
+}
+
+export function signInPage(view: SignInView): string {
+  const errors = view.errors ?? [];
+  const focus = focusTarget(errors, ['email', 'password'], view.email ? 'password' : 'email');
+  return layout(
+    'Sign in',
+    html`<h1>Sign in</h1>
+<p class="lead">Welcome back! Sign in to continue.</p>
+${alert(errors)}
+<form method="post" action="${view.action}" novalidate>
+${field({ name: 'email', label: 'Email', type: 'email', autocomplete: 'email', value: view.email ?? '', errors, autofocus: focus === 'email' })}
+${field({ name: 'password', label: 'Password', type: 'password', autocomplete: 'current-password', errors, autofocus: focus === 'password' })}
+<button class="button" type="submit">Sign in</button>
+</form>
+<p class="switch">New to Hearth? <a href="${view.signUpHref}">Create an account</a></p>`,
+  );
+}
+
+export interface SignUpValues {
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+export interface SignUpView {
+  action: string;
+  signInHref: string;
+  values?: Partial<SignUpValues>;
+  errors?: FormError[];
+}
+
+export function signUpPage(view: SignUpView): string {
+  const errors = view.errors ?? [];
+  const v = view.values ?? {};
+  const focus = focusTarget(errors, ['first_name', 'last_name', 'email', 'password'], 'first_name');
+  return layout(
+    'Create an account',
+    html`<h1>Create your account</h1>
+<p class="lead">Join Hearth to share a calendar, lists and more with your household.</p>
+${alert(errors)}
+<form method="post" action="${view.action}" novalidate>
+<div class="names">
+${field({ name: 'first_name', label: 'First name', type: 'text', autocomplete: 'given-name', value: v.firstName ?? '', errors, autofocus: focus === 'first_name' })}
+${field({ name: 'last_name', label: 'Last name', type: 'text', autocomplete: 'family-name', value: v.lastName ?? '', errors, autofocus: focus === 'last_name' })}
+</div>
+${field({ name: 'email', label: 'Email', type: 'email', autocomplete: 'email', value: v.email ?? '', errors, autofocus: focus === 'email' })}
+${field({ name: 'password', label: 'Password', type: 'password', autocomplete: 'new-password', hint: 'At least 8 characters.', errors, autofocus: focus === 'password' })}
+<button class="button" type="submit">Create account</button>
+</form>
+<p class="switch">Already have an account? <a href="${view.signInHref}">Sign in instead</a></p>`,
+  );
+}
+
+/** `form` is oidc-provider's hidden logout form (with its xsrf token); the button submits it. */
+export function signOutPage(form: string, cancelHref: string): string {
+  return layout(
+    'Sign out',
+    html`<h1>Sign out of Hearth?</h1>
+<p class="lead">You will need to sign in again to see your house.</p>
+${raw(form)}
+<button class="button" type="submit" form="op.logoutForm" name="logout" value="yes" autofocus>Sign out</button>
+<a class="button secondary" href="${cancelHref}">Cancel</a>`,
+  );
+}
+
+export function signedOutPage(homeHref: string): string {
+  return layout(
+    'Signed out',
+    html`<h1>You are signed out</h1>
+<p class="lead">See you soon.</p>
+<a class="button" href="${homeHref}">Back to Hearth</a>`,
+  );
+}
+
+export interface ErrorView {
+  title: string;
+  message: string;
+  /** A short public code (an OAuth error code), shown small for anyone reporting the problem. */
+  code?: string;
+  homeHref: string;
+}
+
+export function errorPage(view: ErrorView): string {
+  return layout(
+    view.title,
+    html`<h1>${view.title}</h1>
+<div class="alert" role="alert"><p>${view.message}</p></div>
+<a class="button" href="${view.homeHref}">Back to Hearth</a>
+${view.code ? html`<p class="note">Error code: <span class="code">${view.code}</span></p>` : ''}`,
+  );
+}

@@ -1,0 +1,203 @@
+import type { EventEmitter } from 'node:events';
+import type { FastifyBaseLogger } from 'fastify';
+import type {
+  Configuration,
+  KoaContextWithOIDC,
+  errors as OidcErrors,
+  default as Provider,
+  ResourceServer,
+} from 'oidc-provider';
+import type { AppConfig } from '../config.js';
+import type { Db } from '../db/create-db.js';
+import { type AccountsRepository, claimsOf } from './accounts.js';
+import { kyselyAdapterFactory, type PayloadPruner } from './adapter.js';
+import { loadOidcProvider } from './load-oidc-provider.js';
+import { errorPage, signedOutPage, signOutPage } from './pages.js';
+import type { IdpSecrets } from './secrets.js';
+
+export const SCOPE = 'openid profile email offline_access';
+
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** Token and session lifetimes, in seconds. */
+export const TTL = {
+  AccessToken: HOUR,
+  AuthorizationCode: MINUTE,
+  IdToken: HOUR,
+  Interaction: HOUR,
+  /** Rotated on every use; also ends with the provider session it came from (see issueRefreshToken). */
+  RefreshToken: 30 * DAY,
+  /** How long a browser stays signed in after signing in with a password. */
+  Session: 30 * DAY,
+  /** Outlives the session and refresh tokens it backs. */
+  Grant: 365 * DAY,
+};
+
+export interface ProviderDeps {
+  config: AppConfig;
+  db: Db;
+  secrets: IdpSecrets;
+  accounts: AccountsRepository;
+  pruner: PayloadPruner;
+  log: FastifyBaseLogger;
+}
+
+/** The path part of the issuer (`/oidc`, or `/prefix/oidc` behind a proxy that strips a prefix). */
+export function issuerPath(issuer: string): string {
+  return new URL(issuer).pathname.replace(/\/+$/, '');
+}
+
+function describeError(out: { error: string; error_description?: string }) {
+  if (out.error === 'server_error') {
+    return { message: 'Something went wrong on our side. Please try again in a moment.', code: out.error };
+  }
+  if (out.error === 'invalid_request' && /interaction|session/i.test(out.error_description ?? '')) {
+    return {
+      message: 'Your sign-in took too long or was interrupted. Please go back to Hearth and try again.',
+    };
+  }
+  return {
+    message: 'This sign-in request could not be completed. Please go back to Hearth and try again.',
+    code: out.error,
+  };
+}
+
+/** Renders oidc-provider's error responses as a Hearth page, without internals. */
+export function errorHtml(out: { error: string; error_description?: string }, homeHref: string): string {
+  return errorPage({ title: 'Something went wrong', homeHref, ...describeError(out) });
+}
+
+export async function createProvider(deps: ProviderDeps): Promise<Provider> {
+  const { default: ProviderClass, errors } = await loadOidcProvider();
+  const { config, db, secrets, accounts, pruner, log } = deps;
+  const { issuer, audience, clientId } = config.oidc;
+  const home = `${config.publicUrl}/`;
+  const publicOrigin = new URL(config.publicUrl).origin;
+  const base = issuerPath(issuer);
+
+  const resourceServer: ResourceServer = {
+    scope: SCOPE,
+    audience,
+    accessTokenTTL: TTL.AccessToken,
+    accessTokenFormat: 'jwt',
+    jwt: { sign: { alg: 'RS256' } },
+  };
+
+  const configuration: Configuration = {
+    adapter: kyselyAdapterFactory(db, pruner),
+    clients: [
+      {
+        client_id: clientId,
+        client_name: 'Hearth',
+        application_type: 'web',
+        token_endpoint_auth_method: 'none',
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        redirect_uris: [home],
+        post_logout_redirect_uris: [home],
+      },
+    ],
+    jwks: { keys: secrets.signingKeys },
+    cookies: {
+      keys: secrets.cookieKeys,
+      names: {
+        session: 'hearth_idp_session',
+        interaction: 'hearth_idp_interaction',
+        resume: 'hearth_idp_resume',
+      },
+      long: { httpOnly: true, sameSite: 'lax' },
+      short: { httpOnly: true, sameSite: 'lax' },
+    },
+    responseTypes: ['code'],
+    scopes: ['openid', 'offline_access', 'profile', 'email'],
+    claims: {
+      openid: ['sub'],
+      email: ['email', 'email_verified'],
+      profile: ['given_name', 'family_name', 'name'],
+    },
+    // The web app reads names and email from the ID token (its access token is for the API, not userinfo).
+    conformIdTokenClaims: false,
+    async findAccount(_ctx, sub) {
+      const account = await accounts.findById(sub);
+      if (!account) return undefined;
+      const claims = claimsOf(account);
+      return { accountId: account.account_id, claims: () => claims };
+    },
+    async extraTokenClaims(_ctx, token) {
+      if (!('accountId' in token) || !token.accountId || !token.scope?.split(' ').includes('email'))
+        return undefined;
+      const account = await accounts.findById(token.accountId);
+      return account ? { email: account.email } : undefined;
+    },
+    pkce: { required: () => true },
+    // OIDC drops `offline_access` unless the request says prompt=consent, which browser libraries do not
+    // send: Hearth's own client gets refresh tokens anyway. They live as long as the provider session
+    // (TTL.Session), so signing out revokes them.
+    issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+    clientBasedCORS: (_ctx, origin) => origin === publicOrigin,
+    interactions: {
+      url: (_ctx, interaction) => `${base}/interaction/${interaction.uid}`,
+    },
+    features: {
+      devInteractions: { enabled: false },
+      rpInitiatedLogout: {
+        enabled: true,
+        async logoutSource(ctx: KoaContextWithOIDC, form: string) {
+          ctx.type = 'html';
+          ctx.body = signOutPage(form, home);
+        },
+        async postLogoutSuccessSource(ctx: KoaContextWithOIDC) {
+          ctx.type = 'html';
+          ctx.body = signedOutPage(home);
+        },
+      },
+      resourceIndicators: {
+        enabled: true,
+        // A browser that sends no `resource` still gets a JWT access token for the API.
+        defaultResource: (_ctx, _client, oneOf) =>
+          oneOf ? (oneOf.includes(audience) ? audience : oneOf) : audience,
+        useGrantedResource: () => true,
+        getResourceServerInfo(_ctx, indicator) {
+          if (indicator !== audience) throw new errors.InvalidTarget();
+          return resourceServer;
+        },
+      },
+    },
+    ttl: {
+      AccessToken: TTL.AccessToken,
+      AuthorizationCode: TTL.AuthorizationCode,
+      IdToken: TTL.IdToken,
+      Interaction: TTL.Interaction,
+      RefreshToken: TTL.RefreshToken,
+      Session: TTL.Session,
+      Grant: TTL.Grant,
+    },
+    async renderError(ctx, out) {
+      ctx.type = 'html';
+      ctx.body = errorHtml(out, home);
+    },
+  };
+
+  const provider = new ProviderClass(issuer, configuration);
+  // Behind a TLS-offloading proxy, X-Forwarded-Proto/-Host give the right URLs and secure cookies.
+  provider.proxy = config.trustProxy;
+
+  provider.on('server_error', (_ctx: KoaContextWithOIDC, err: Error) => {
+    log.error({ err }, 'identity provider error');
+  });
+  const refused = (_ctx: KoaContextWithOIDC, err: OidcErrors.OIDCProviderError) => {
+    log.info({ error: err.error, description: err.error_description }, 'identity provider refused a request');
+  };
+  provider.on('authorization.error', refused);
+  provider.on('grant.error', refused);
+  provider.on('end_session.error', refused);
+  provider.on('userinfo.error', refused);
+  // Koa (which oidc-provider extends) prints unhandled errors to stderr unless someone listens.
+  (provider as unknown as EventEmitter).on('error', (err: Error) => {
+    log.error({ err }, 'identity provider request failed');
+  });
+
+  return provider;
+}
