@@ -35,8 +35,8 @@ test('two people sign up; one creates a house, the other joins it with the code'
   expect((await new AxeBuilder({ page: one }).analyze()).violations).toEqual([]);
 
   // The invite card shows the code a housemate needs.
-  const codeText = await one.getByTestId('house-code').textContent();
-  const code = (codeText ?? '').trim();
+  const codeText = await one.locator('p', { hasText: 'House code:' }).textContent();
+  const code = (codeText ?? '').replace('House code:', '').trim();
   expect(code).toMatch(/^[A-Z2-9]{10}$/);
 
   // Person two: signs up in their own browser and joins with that code.
@@ -99,7 +99,7 @@ test('the sidebar leads everywhere, Tasks and Bills say they are coming, and sig
   await context.close();
 });
 
-test('a wrong password is refused with a clear message', async ({ browser }) => {
+test('a wrong password is refused with a clear message', async ({ browser }, testInfo) => {
   const context = await browser.newContext();
   const page = await context.newPage();
   const person = newPerson('Dev', 'Patel');
@@ -112,6 +112,8 @@ test('a wrong password is refused with a clear message', async ({ browser }) => 
   await page.getByLabel('Password').fill('wrong password 1');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('alert')).toHaveText(/Incorrect email or password\./);
+  await screenshots(page, testInfo.outputPath.bind(testInfo), 'sign-in-error');
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
   await context.close();
 });
 
