@@ -26,6 +26,7 @@ import { RouteError } from './routes/route-error';
 const featureRoutes: RouteObject[] = [
   { path: 'home', lazy: () => import('../features/home/pages/home-page') },
   { path: 'calendar', lazy: () => import('../features/events/pages/calendar-page') },
+  { path: 'groceries', lazy: () => import('../features/groceries/pages/groceries-page') },
   { path: 'tasks', lazy: () => import('../features/tasks/pages/tasks-page') },
   { path: 'bills', lazy: () => import('../features/bills/pages/bills-page') },
   { path: 'reminders', lazy: () => import('../features/reminders/pages/reminders-page') },

@@ -2,6 +2,7 @@ import { Flame, Menu, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigation } from 'react-router';
 import { Spinner } from '../../components/spinner';
+import { useLiveUpdates } from '../../features/live/use-live-updates';
 import { DueReminderNotices } from '../../features/reminders/components/due-reminder-notices';
 import { useMe } from '../../features/users/api';
 import { SidebarNav } from './sidebar-nav';
@@ -24,6 +25,7 @@ function Brand() {
  */
 export function SidebarLayout() {
   const me = useMe();
+  useLiveUpdates();
   const location = useLocation();
   const navigation = useNavigation();
   const [menuOpen, setMenuOpen] = useState(false);

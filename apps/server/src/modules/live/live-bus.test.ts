@@ -1,0 +1,139 @@
+import type { LiveChange } from '@hearth/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import { describe, expect, it, vi } from 'vitest';
+import { LiveBus, type LiveEnvelope, type LiveEvent, type LiveSink, type LiveTransport } from './live-bus.js';
+import { MemoryTransport } from './memory-transport.js';
+
+const log = { error: vi.fn(), warn: vi.fn(), info: vi.fn() } as unknown as FastifyBaseLogger;
+
+const change = (id: number, kind: LiveChange['kind'] = 'groceries'): LiveChange => ({
+  kind,
+  entity: 'grocery_item',
+  action: 'created',
+  id,
+});
+
+function recorder() {
+  const events: LiveEvent[] = [];
+  let resyncs = 0;
+  return {
+    events,
+    get resyncs() {
+      return resyncs;
+    },
+    subscriber: { change: (e: LiveEvent) => events.push(e), resync: () => resyncs++ },
+  };
+}
+
+async function bus(replayLimit = 1000) {
+  const b = new LiveBus(new MemoryTransport(), log, replayLimit);
+  await b.start();
+  return b;
+}
+
+describe('LiveBus', () => {
+  it('delivers a house change to that house only, and a personal change to that user only', async () => {
+    const b = await bus();
+    const h1 = recorder();
+    const h2 = recorder();
+    const homeless = recorder();
+    b.subscribe({ userId: 1, houseId: 10 }, h1.subscriber);
+    b.subscribe({ userId: 2, houseId: 20 }, h2.subscriber);
+    b.subscribe({ userId: 3, houseId: null }, homeless.subscriber);
+
+    await b.publish(10, change(1));
+    await b.publishToUser(3, change(2, 'reminders'));
+    await b.publishToUser(1, change(3, 'reminders'));
+
+    expect(h1.events.map((e) => e.change.id)).toEqual([1, 3]);
+    expect(h2.events).toEqual([]);
+    expect(homeless.events.map((e) => e.change)).toEqual([change(2, 'reminders')]);
+  });
+
+  it('stops delivering after unsubscribe', async () => {
+    const b = await bus();
+    const r = recorder();
+    const sub = b.subscribe({ userId: 1, houseId: 10 }, r.subscriber);
+    expect(b.subscriberCount).toBe(1);
+    sub.unsubscribe();
+    expect(b.subscriberCount).toBe(0);
+    await b.publish(10, change(1));
+    expect(r.events).toEqual([]);
+  });
+
+  it('replays what a client missed since its last event id, and asks for a resync when it cannot', async () => {
+    const b = await bus();
+    const scope = { userId: 1, houseId: 10 };
+    const first = recorder();
+    const sub = b.subscribe(scope, first.subscriber);
+    expect(sub.resync).toBe(true);
+    await b.publish(10, change(1));
+    const seen = first.events[0]!.id;
+    sub.unsubscribe();
+
+    await b.publish(10, change(2));
+    await b.publish(20, change(99));
+    await b.publishToUser(1, change(3, 'reminders'));
+
+    const resumed = b.subscribe(scope, recorder().subscriber, seen);
+    expect(resumed.resync).toBe(false);
+    expect(resumed.replay.map((e) => e.change.id)).toEqual([2, 3]);
+    // Resuming from where it now is replays nothing.
+    expect(b.subscribe(scope, recorder().subscriber, resumed.position)).toMatchObject({
+      resync: false,
+      replay: [],
+    });
+
+    for (const id of [
+      null,
+      'nonsense',
+      seen.replace(/^[a-z0-9]+/, 'ffffffffff'),
+      seen.replace(/-10$/, '-11'),
+    ]) {
+      expect(b.subscribe(scope, recorder().subscriber, id)).toMatchObject({ resync: true, replay: [] });
+    }
+  });
+
+  it('asks for a resync when the missed changes are no longer kept', async () => {
+    const b = await bus(3);
+    const scope = { userId: 1, houseId: 10 };
+    const start = b.subscribe(scope, recorder().subscriber).position;
+    for (let i = 0; i < 3; i++) await b.publish(10, change(i));
+    expect(b.subscribe(scope, recorder().subscriber, start).resync).toBe(false);
+    await b.publish(10, change(3));
+    expect(b.subscribe(scope, recorder().subscriber, start).resync).toBe(true);
+  });
+
+  it('tells every stream to resync after a gap, and forgets old positions', async () => {
+    let sink: LiveSink | null = null;
+    const transport: LiveTransport = {
+      start: async (s) => {
+        sink = s;
+      },
+      send: async (e: LiveEnvelope) => sink?.deliver(e),
+      close: async () => undefined,
+    };
+    const b = new LiveBus(transport, log);
+    await b.start();
+    const r = recorder();
+    const scope = { userId: 1, houseId: 10 };
+    const position = b.subscribe(scope, r.subscriber).position;
+    (sink as LiveSink | null)?.gap();
+    expect(r.resyncs).toBe(1);
+    expect(b.subscribe(scope, recorder().subscriber, position).resync).toBe(true);
+  });
+
+  it('never lets a failing transport fail the change that was published', async () => {
+    const failing: LiveTransport = {
+      start: async () => undefined,
+      send: async () => {
+        throw new Error('database gone');
+      },
+      close: async () => undefined,
+    };
+    const b = new LiveBus(failing, log);
+    await b.start();
+    await expect(b.publish(1, change(1))).resolves.toBeUndefined();
+    expect(log.error).toHaveBeenCalled();
+  });
+});

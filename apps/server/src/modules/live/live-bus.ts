@@ -1,0 +1,212 @@
+import { randomBytes } from 'node:crypto';
+import type { LiveChange } from '@hearth/contract';
+import type { FastifyBaseLogger } from 'fastify';
+
+/*
+ * The house-scoped change stream every feature publishes on.
+ *
+ * A service that changes shared data calls `live.publish(houseId, change)` after the change is committed
+ * (personal data: `live.publishToUser(userId, change)`). The bus hands the message to a transport that
+ * reaches every server instance (in process on SQLite, PostgreSQL LISTEN/NOTIFY otherwise); each instance
+ * numbers what it receives, keeps the latest messages for resuming streams, and fans them out to the
+ * streams of that house or user (GET /api/live, see routes.ts).
+ */
+
+/** A message as it travels between instances: a change and whom it is for. */
+export interface LiveEnvelope {
+  house_id?: number;
+  user_id?: number;
+  change: LiveChange;
+}
+
+/** What a transport calls back into. */
+export interface LiveSink {
+  deliver(envelope: LiveEnvelope): void;
+  /** Messages may have been lost (e.g. the listening connection dropped): every stream must refetch. */
+  gap(): void;
+}
+
+/** Moves envelopes between the instances of one deployment; every instance, the sender too, gets each one. */
+export interface LiveTransport {
+  start(sink: LiveSink): Promise<void>;
+  send(envelope: LiveEnvelope): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** What services need: publishing, nothing else. */
+export interface LivePublisher {
+  /** Tells every member of the house. Never throws: a lost message must not fail a committed change. */
+  publish(houseId: number, change: LiveChange): Promise<void>;
+  /** Tells only this user's open streams (personal data such as reminders). */
+  publishToUser(userId: number, change: LiveChange): Promise<void>;
+}
+
+export interface LiveScope {
+  userId: number;
+  houseId: number | null;
+}
+
+export interface LiveEvent {
+  /** The stream position after this event, sent as the SSE `id:`. */
+  id: string;
+  change: LiveChange;
+}
+
+export interface LiveSubscriber {
+  change(event: LiveEvent): void;
+  resync(): void;
+}
+
+export interface LiveSubscription {
+  /** false when `replay` holds every change since the client's last event id. */
+  resync: boolean;
+  replay: LiveEvent[];
+  /** The current position, for the `ready` event. */
+  position: string;
+  unsubscribe(): void;
+}
+
+interface Entry {
+  scope: LiveScope;
+  subscriber: LiveSubscriber;
+}
+
+const POSITION = /^([a-z0-9]{1,16})-(\d{1,15})-(\d{1,10})$/;
+
+const newEpoch = () => randomBytes(5).toString('hex');
+
+export class LiveBus implements LivePublisher {
+  /** Changes whenever numbering restarts or messages may have been lost, so old positions force a resync. */
+  private epoch = newEpoch();
+  private seq = 0;
+  private recent: { seq: number; envelope: LiveEnvelope }[] = [];
+  private readonly channels = new Map<string, Set<Entry>>();
+
+  constructor(
+    private readonly transport: LiveTransport,
+    private readonly log: FastifyBaseLogger,
+    private readonly replayLimit = 1000,
+  ) {}
+
+  start(): Promise<void> {
+    return this.transport.start({ deliver: (e) => this.deliver(e), gap: () => this.gap() });
+  }
+
+  publish(houseId: number, change: LiveChange): Promise<void> {
+    return this.send({ house_id: houseId, change });
+  }
+
+  publishToUser(userId: number, change: LiveChange): Promise<void> {
+    return this.send({ user_id: userId, change });
+  }
+
+  /**
+   * Starts delivering the scope's changes. With the last event id a client saw, the changes it missed are
+   * replayed when this instance still has them all; otherwise `resync` tells it to refetch.
+   */
+  subscribe(scope: LiveScope, subscriber: LiveSubscriber, lastEventId?: string | null): LiveSubscription {
+    const entry: Entry = { scope, subscriber };
+    const keys = [userKey(scope.userId), ...(scope.houseId === null ? [] : [houseKey(scope.houseId)])];
+    for (const key of keys) {
+      const set = this.channels.get(key) ?? new Set<Entry>();
+      this.channels.set(key, set);
+      set.add(entry);
+    }
+    const replay = this.replaySince(scope, lastEventId);
+    return {
+      resync: replay === null,
+      replay: replay ?? [],
+      position: this.position(scope),
+      unsubscribe: () => {
+        for (const key of keys) {
+          const set = this.channels.get(key);
+          set?.delete(entry);
+          if (set?.size === 0) this.channels.delete(key);
+        }
+      },
+    };
+  }
+
+  /** How many streams are open on this instance (for tests and health). */
+  get subscriberCount(): number {
+    const all = new Set<Entry>();
+    for (const set of this.channels.values()) for (const e of set) all.add(e);
+    return all.size;
+  }
+
+  async close(): Promise<void> {
+    this.channels.clear();
+    await this.transport.close();
+  }
+
+  private async send(envelope: LiveEnvelope): Promise<void> {
+    try {
+      await this.transport.send(envelope);
+    } catch (err) {
+      // The change itself is committed; clients catch up on their next (re)connect.
+      this.log.error({ err, change: envelope.change }, 'live message could not be sent');
+    }
+  }
+
+  private deliver(envelope: LiveEnvelope): void {
+    const seq = ++this.seq;
+    this.recent.push({ seq, envelope });
+    if (this.recent.length > this.replayLimit) this.recent.shift();
+    const targets = new Set<Entry>();
+    for (const key of envelopeKeys(envelope)) for (const e of this.channels.get(key) ?? []) targets.add(e);
+    for (const entry of targets) {
+      try {
+        entry.subscriber.change({ id: this.position(entry.scope), change: envelope.change });
+      } catch (err) {
+        this.log.warn({ err }, 'live subscriber failed');
+      }
+    }
+  }
+
+  private gap(): void {
+    this.epoch = newEpoch();
+    this.recent = [];
+    const all = new Set<Entry>();
+    for (const set of this.channels.values()) for (const e of set) all.add(e);
+    for (const entry of all) {
+      try {
+        entry.subscriber.resync();
+      } catch (err) {
+        this.log.warn({ err }, 'live subscriber failed');
+      }
+    }
+  }
+
+  /** `epoch-seq-house`: the house is part of it so a client that moved house refetches. */
+  private position(scope: LiveScope): string {
+    return `${this.epoch}-${this.seq}-${scope.houseId ?? 0}`;
+  }
+
+  private replaySince(scope: LiveScope, lastEventId: string | null | undefined): LiveEvent[] | null {
+    const match = lastEventId ? POSITION.exec(lastEventId) : null;
+    if (!match || match[1] !== this.epoch || Number(match[3]) !== (scope.houseId ?? 0)) return null;
+    const since = Number(match[2]);
+    const oldestKept = this.recent[0]?.seq ?? this.seq + 1;
+    if (since > this.seq || since < oldestKept - 1) return null;
+    const wanted = new Set([
+      userKey(scope.userId),
+      ...(scope.houseId === null ? [] : [houseKey(scope.houseId)]),
+    ]);
+    const out: LiveEvent[] = [];
+    for (const { seq, envelope } of this.recent) {
+      if (seq <= since || !envelopeKeys(envelope).some((k) => wanted.has(k))) continue;
+      out.push({ id: `${this.epoch}-${seq}-${scope.houseId ?? 0}`, change: envelope.change });
+    }
+    return out;
+  }
+}
+
+const houseKey = (id: number) => `h:${id}`;
+const userKey = (id: number) => `u:${id}`;
+
+function envelopeKeys(envelope: LiveEnvelope): string[] {
+  const keys: string[] = [];
+  if (envelope.house_id !== undefined) keys.push(houseKey(envelope.house_id));
+  if (envelope.user_id !== undefined) keys.push(userKey(envelope.user_id));
+  return keys;
+}

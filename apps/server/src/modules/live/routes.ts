@@ -1,0 +1,109 @@
+import { PassThrough } from 'node:stream';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ErrorBody, LIVE_HEARTBEAT_MS, type LiveReady } from '@hearth/contract';
+import type { FastifyReply } from 'fastify';
+import { identityOf } from '../../plugins/auth.js';
+import type { LiveService } from './service.js';
+import { sseComment, sseEvent, sseRetry } from './sse.js';
+
+export interface LiveRoutesOptions {
+  live: Pick<LiveService, 'scopeOf' | 'subscribe' | 'stillCurrent'>;
+  heartbeatMs?: number;
+}
+
+/** A client that reads this slowly is gone or broken; it reconnects and catches up. */
+const MAX_BUFFERED_BYTES = 256 * 1024;
+/** Longest a timer may wait in Node. */
+const MAX_TIMER_MS = 2_147_483_647;
+
+/**
+ * GET /api/live: the caller's change stream as server-sent events (framing in @hearth/contract live.ts).
+ * Authenticated like every API call (bearer header, so browsers use fetch, not EventSource).
+ */
+export const liveRoutes: FastifyPluginAsyncTypebox<LiveRoutesOptions> = async (app, opts) => {
+  const { live } = opts;
+  const heartbeatMs = opts.heartbeatMs ?? LIVE_HEARTBEAT_MS;
+  const open = new Set<PassThrough>();
+
+  // Open streams would keep app.close() waiting for ever.
+  app.addHook('preClose', async () => {
+    for (const stream of open) stream.end();
+  });
+
+  app.get(
+    '/live',
+    {
+      // A compressor buffers: events would arrive late or never.
+      compress: false,
+      schema: {
+        tags: ['live'],
+        description:
+          'Server-sent events: missed `change`s (when resuming), `ready`, then a `change` per change to the house or the caller, `resync` when the ' +
+          'server may have missed changes; a comment heartbeat every 20 s. Send Last-Event-ID to resume.',
+        response: { 401: ErrorBody, 403: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const identity = identityOf(request);
+      const scope = await live.scopeOf(identity);
+      const lastEventId = request.headers['last-event-id'];
+
+      const stream = new PassThrough();
+      open.add(stream);
+      const write = (text: string) => {
+        if (stream.writableEnded) return;
+        if (stream.writableLength > MAX_BUFFERED_BYTES) {
+          request.log.warn('live stream client is not reading; closing it');
+          stream.destroy();
+          return;
+        }
+        stream.write(text);
+      };
+
+      const subscription = live.subscribe(
+        scope,
+        {
+          change: (event) => write(sseEvent('change', event.change, event.id)),
+          resync: () => write(sseEvent('resync', {})),
+        },
+        typeof lastEventId === 'string' ? lastEventId : null,
+      );
+
+      const heartbeat = setInterval(async () => {
+        write(sseComment('heartbeat'));
+        // Moved house or lost the profile: end, and the reconnect gets the new scope.
+        if (!(await live.stillCurrent(identity, scope))) stream.end();
+      }, heartbeatMs);
+      // The token was checked once, at connect: end with it, so the client reconnects with a fresh one.
+      const exp = typeof identity.claims.exp === 'number' ? identity.claims.exp * 1000 - Date.now() : null;
+      const expiry =
+        exp === null ? null : setTimeout(() => stream.end(), Math.max(0, Math.min(exp, MAX_TIMER_MS)));
+
+      let cleaned = false;
+      const cleanup = () => {
+        if (cleaned) return;
+        cleaned = true;
+        clearInterval(heartbeat);
+        if (expiry) clearTimeout(expiry);
+        subscription.unsubscribe();
+        open.delete(stream);
+        if (!stream.destroyed) stream.end();
+      };
+      stream.on('close', cleanup);
+      reply.raw.on('close', cleanup);
+
+      const ready: LiveReady = { resync: subscription.resync, house_id: scope.houseId };
+      write(sseRetry(2000));
+      // Missed changes first, so `ready` carries the newest position for the next resume.
+      for (const event of subscription.replay) write(sseEvent('change', event.change, event.id));
+      write(sseEvent('ready', ready, subscription.position));
+
+      // The typed reply only knows the error bodies; a stream is sent as it is.
+      return (reply as FastifyReply)
+        .header('content-type', 'text/event-stream; charset=utf-8')
+        .header('cache-control', 'no-cache, no-transform')
+        .header('x-accel-buffering', 'no')
+        .send(stream);
+    },
+  );
+};

@@ -1,0 +1,319 @@
+import type { GroceryItem, GroceryList, Ok } from '@hearth/contract';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ApiClient, useApiClient } from '../../lib/api-client';
+
+export const groceryKeys = {
+  all: ['groceries'] as const,
+  lists: () => [...groceryKeys.all, 'lists'] as const,
+};
+
+/** Every grocery mutation's key starts with this: the live stream holds its refetch while one runs. */
+const mutationKey = (action: string) => [...groceryKeys.all, action] as const;
+
+// --- fetchers -------------------------------------------------------------------------------------------
+
+export function fetchGroceryLists(api: ApiClient, signal?: AbortSignal): Promise<GroceryList[]> {
+  return api.get<GroceryList[]>('/api/grocery-list/', {
+    failure: 'Failed to fetch grocery lists',
+    ...(signal && { signal }),
+  });
+}
+
+export const createGroceryList = (api: ApiClient, name: string) =>
+  api.post<GroceryList>('/api/grocery-list/', { grocery_list_name: name });
+
+export const deleteGroceryList = (api: ApiClient, listId: number) =>
+  api.delete<Ok>(`/api/grocery-list/${listId}`);
+
+export const createGroceryItem = (api: ApiClient, listId: number, name: string) =>
+  api.post<GroceryItem>('/api/grocery-item/', { grocery_item_name: name, grocery_list_id: listId });
+
+export const setGroceryItemCompleted = (api: ApiClient, itemId: number, completed: boolean) =>
+  api.patch<GroceryItem>(`/api/grocery-item/${itemId}`, { completed });
+
+export const deleteGroceryItem = (api: ApiClient, itemId: number) =>
+  api.delete<Ok>(`/api/grocery-item/${itemId}`);
+
+export const groceryListsQuery = (api: ApiClient) =>
+  queryOptions({
+    queryKey: groceryKeys.lists(),
+    queryFn: ({ signal }) => fetchGroceryLists(api, signal),
+  });
+
+/** The house's lists with their items (the live stream keeps them current). */
+export function useGroceryLists(options: { enabled?: boolean } = {}) {
+  const api = useApiClient();
+  return useQuery({ ...groceryListsQuery(api), enabled: options.enabled ?? true });
+}
+
+// --- optimistic updates ---------------------------------------------------------------------------------
+
+/*
+ * Lists and items show the moment they are made, under a temporary negative id. Anything done to them
+ * before the server answers (adding an item to a new list, ticking a new item) waits for the real id.
+ */
+let lastTempId = 0;
+const nextTempId = () => --lastTempId;
+const pending = new Map<number, Promise<number>>();
+const resolved = new Map<number, number>();
+const temporaryOf = new Map<number, number>();
+
+/** The server id for `id`, waiting for it when `id` is still temporary. */
+async function serverId(id: number): Promise<number> {
+  if (id > 0) return id;
+  const known = resolved.get(id);
+  if (known !== undefined) return known;
+  const wait = pending.get(id);
+  if (!wait) throw new Error('That list or item was never saved.');
+  return wait;
+}
+
+/** The current id of something that may have been shown under a temporary id. */
+export function currentId(id: number): number {
+  return resolved.get(id) ?? id;
+}
+
+/** A React key that does not change when a temporary id becomes the real one (no remount, focus kept). */
+export function stableKey(id: number): number {
+  return temporaryOf.get(id) ?? id;
+}
+
+function saved(tempId: number, id: number) {
+  resolved.set(tempId, id);
+  temporaryOf.set(id, tempId);
+}
+
+function deferred() {
+  let resolve!: (id: number) => void;
+  let reject!: (err: unknown) => void;
+  const promise = new Promise<number>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  // A failure is reported by the mutation that failed, not by those that waited for it.
+  promise.catch(() => undefined);
+  return { promise, resolve, reject };
+}
+
+type Lists = GroceryList[] | undefined;
+
+function editLists(queryClient: QueryClient, edit: (lists: GroceryList[]) => GroceryList[]) {
+  queryClient.setQueryData<GroceryList[]>(groceryKeys.lists(), (lists: Lists) =>
+    lists ? edit(lists) : lists,
+  );
+}
+
+const mapItems = (lists: GroceryList[], listId: number, edit: (items: GroceryItem[]) => GroceryItem[]) =>
+  lists.map((l) => (l.grocery_list_id === listId ? { ...l, items: edit(l.items) } : l));
+
+const findItem = (lists: GroceryList[] | undefined, itemId: number) => {
+  for (const list of lists ?? []) {
+    const index = list.items.findIndex((i) => i.grocery_item_id === itemId);
+    if (index !== -1) return { list, item: list.items[index]!, index };
+  }
+  return null;
+};
+
+/** Shared by every grocery mutation: stop refetches that would overwrite the optimistic change, and
+ * refetch once the last grocery mutation has settled (this one included). */
+function useGroceryMutationBase() {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  const prepare = () => queryClient.cancelQueries({ queryKey: groceryKeys.lists() });
+  const settle = () => {
+    if (queryClient.isMutating({ mutationKey: groceryKeys.all }) === 1) {
+      return queryClient.invalidateQueries({ queryKey: groceryKeys.all });
+    }
+  };
+  return { api, queryClient, prepare, settle };
+}
+
+export function useCreateGroceryList() {
+  const { api, queryClient, prepare, settle } = useGroceryMutationBase();
+  const mutation = useMutation({
+    mutationKey: mutationKey('create-list'),
+    mutationFn: ({ name }: { name: string; tempId: number }) => createGroceryList(api, name),
+    onMutate: async ({ name, tempId }) => {
+      const wait = deferred();
+      pending.set(tempId, wait.promise);
+      await prepare();
+      editLists(queryClient, (lists) => [
+        ...lists,
+        { grocery_list_id: tempId, grocery_list_name: name, items: [] },
+      ]);
+      return wait;
+    },
+    onSuccess: (list, { tempId }, wait) => {
+      saved(tempId, list.grocery_list_id);
+      wait?.resolve(list.grocery_list_id);
+      // Items added meanwhile keep their place under the real list.
+      editLists(queryClient, (lists) =>
+        lists.map((l) =>
+          l.grocery_list_id === tempId
+            ? {
+                ...l,
+                grocery_list_id: list.grocery_list_id,
+                items: l.items.map((i) => ({ ...i, grocery_list_id: list.grocery_list_id })),
+              }
+            : l,
+        ),
+      );
+    },
+    onError: (err, { tempId }, wait) => {
+      wait?.reject(err);
+      editLists(queryClient, (lists) => lists.filter((l) => l.grocery_list_id !== tempId));
+    },
+    onSettled: (_saved, _err, { tempId }) => {
+      pending.delete(tempId);
+      return settle();
+    },
+  });
+  /** Shows the list at once; returns its temporary id (see currentId). */
+  const create = (name: string, callbacks?: { onError?: () => void }) => {
+    const tempId = nextTempId();
+    mutation.mutate({ name, tempId }, callbacks);
+    return tempId;
+  };
+  return { ...mutation, create };
+}
+
+export function useDeleteGroceryList() {
+  const { api, queryClient, prepare, settle } = useGroceryMutationBase();
+  return useMutation({
+    mutationKey: mutationKey('delete-list'),
+    mutationFn: async (listId: number) => deleteGroceryList(api, await serverId(listId)),
+    onMutate: async (listId) => {
+      await prepare();
+      const lists = queryClient.getQueryData<GroceryList[]>(groceryKeys.lists());
+      const index = lists?.findIndex((l) => l.grocery_list_id === listId) ?? -1;
+      const removed = index === -1 ? undefined : lists?.[index];
+      editLists(queryClient, (all) => all.filter((l) => l.grocery_list_id !== listId));
+      return { removed, index };
+    },
+    onError: (_err, _listId, context) => {
+      const removed = context?.removed;
+      if (!removed) return;
+      editLists(queryClient, (lists) => {
+        const copy = lists.filter((l) => l.grocery_list_id !== removed.grocery_list_id);
+        copy.splice(Math.min(context.index, copy.length), 0, removed);
+        return copy;
+      });
+    },
+    onSettled: settle,
+  });
+}
+
+export function useAddGroceryItem() {
+  const { api, queryClient, prepare, settle } = useGroceryMutationBase();
+  const mutation = useMutation({
+    mutationKey: mutationKey('add-item'),
+    mutationFn: async ({ listId, name }: { listId: number; name: string; tempId: number }) =>
+      createGroceryItem(api, await serverId(listId), name),
+    onMutate: async ({ listId, name, tempId }) => {
+      const wait = deferred();
+      pending.set(tempId, wait.promise);
+      await prepare();
+      const item: GroceryItem = {
+        grocery_item_id: tempId,
+        grocery_item_name: name,
+        grocery_list_id: listId,
+        completed: false,
+      };
+      editLists(queryClient, (lists) => mapItems(lists, currentId(listId), (items) => [...items, item]));
+      return wait;
+    },
+    onSuccess: (item, { tempId }, wait) => {
+      saved(tempId, item.grocery_item_id);
+      wait?.resolve(item.grocery_item_id);
+      editLists(queryClient, (lists) =>
+        mapItems(lists, item.grocery_list_id, (items) =>
+          items.map((i) =>
+            i.grocery_item_id === tempId
+              ? { ...item, completed: i.completed } // a tick made meanwhile is being saved
+              : i,
+          ),
+        ),
+      );
+    },
+    onError: (err, { listId, tempId }, wait) => {
+      wait?.reject(err);
+      editLists(queryClient, (lists) =>
+        mapItems(lists, currentId(listId), (items) => items.filter((i) => i.grocery_item_id !== tempId)),
+      );
+    },
+    onSettled: (_saved, _err, { tempId }) => {
+      pending.delete(tempId);
+      return settle();
+    },
+  });
+  const add = (listId: number, name: string, callbacks?: { onError?: () => void }) =>
+    mutation.mutate({ listId, name, tempId: nextTempId() }, callbacks);
+  return { ...mutation, add };
+}
+
+export function useToggleGroceryItem() {
+  const { api, queryClient, prepare, settle } = useGroceryMutationBase();
+  return useMutation({
+    mutationKey: mutationKey('toggle-item'),
+    mutationFn: async ({ itemId, completed }: { itemId: number; completed: boolean }) =>
+      setGroceryItemCompleted(api, await serverId(itemId), completed),
+    onMutate: async ({ itemId, completed }) => {
+      await prepare();
+      const id = currentId(itemId);
+      const found = findItem(queryClient.getQueryData(groceryKeys.lists()), id);
+      if (found) {
+        editLists(queryClient, (lists) =>
+          mapItems(lists, found.list.grocery_list_id, (items) =>
+            items.map((i) => (i.grocery_item_id === id ? { ...i, completed } : i)),
+          ),
+        );
+      }
+      return { previous: found?.item.completed };
+    },
+    onError: (_err, { itemId }, context) => {
+      if (context?.previous === undefined) return;
+      const id = currentId(itemId);
+      const found = findItem(queryClient.getQueryData(groceryKeys.lists()), id);
+      if (!found) return;
+      editLists(queryClient, (lists) =>
+        mapItems(lists, found.list.grocery_list_id, (items) =>
+          items.map((i) => (i.grocery_item_id === id ? { ...i, completed: context.previous! } : i)),
+        ),
+      );
+    },
+    onSettled: settle,
+  });
+}
+
+export function useRemoveGroceryItem() {
+  const { api, queryClient, prepare, settle } = useGroceryMutationBase();
+  return useMutation({
+    mutationKey: mutationKey('remove-item'),
+    mutationFn: async (itemId: number) => deleteGroceryItem(api, await serverId(itemId)),
+    onMutate: async (itemId) => {
+      await prepare();
+      const id = currentId(itemId);
+      const found = findItem(queryClient.getQueryData(groceryKeys.lists()), id);
+      if (found) {
+        editLists(queryClient, (lists) =>
+          mapItems(lists, found.list.grocery_list_id, (items) =>
+            items.filter((i) => i.grocery_item_id !== id),
+          ),
+        );
+      }
+      return { found };
+    },
+    onError: (_err, _itemId, context) => {
+      const found = context?.found;
+      if (!found) return;
+      editLists(queryClient, (lists) =>
+        mapItems(lists, found.list.grocery_list_id, (items) => {
+          const copy = items.filter((i) => i.grocery_item_id !== found.item.grocery_item_id);
+          copy.splice(Math.min(found.index, copy.length), 0, found.item);
+          return copy;
+        }),
+      );
+    },
+    onSettled: settle,
+  });
+}

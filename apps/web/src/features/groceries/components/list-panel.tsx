@@ -1,0 +1,79 @@
+import { GROCERY_LIST_NAME_MAX, type GroceryList } from '@hearth/contract';
+import { Trash2 } from 'lucide-react';
+import { Button } from '../../../components/button';
+import { cn } from '../../../lib/cn';
+import { stableKey } from '../api';
+import { GroceryEmpty } from '../grocery-messages';
+import { NameForm } from './name-form';
+
+export interface ListPanelProps {
+  lists: GroceryList[];
+  selectedId: number | null;
+  onSelect: (listId: number) => void;
+  onDelete: (list: GroceryList) => void;
+  onCreate: (name: string) => void;
+}
+
+export const itemCount = (n: number) => `${n} ${n === 1 ? 'item' : 'items'}`;
+
+/** SPEC's left panel: the house's lists with item counts and Delete, and the form for a new list. */
+export function ListPanel({ lists, selectedId, onSelect, onDelete, onCreate }: ListPanelProps) {
+  return (
+    <section aria-labelledby="grocery-lists-heading" className="flex flex-col gap-4">
+      <h2 id="grocery-lists-heading" className="text-lg font-bold text-espresso">
+        Lists
+      </h2>
+      {lists.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-tan px-4 py-6 text-center text-muted">
+          {GroceryEmpty.noLists}
+        </p>
+      ) : (
+        <ul className="flex flex-col gap-2">
+          {lists.map((list) => {
+            const selected = list.grocery_list_id === selectedId;
+            return (
+              <li
+                key={stableKey(list.grocery_list_id)}
+                className={cn(
+                  'flex items-center gap-1 rounded-xl border pr-1 transition-colors',
+                  selected ? 'border-primary bg-tan-light' : 'border-line bg-surface hover:border-tan',
+                )}
+              >
+                <button
+                  type="button"
+                  data-focus-key={`list-${list.grocery_list_id}`}
+                  aria-current={selected ? 'true' : undefined}
+                  className="flex min-h-12 min-w-0 flex-1 flex-col items-start justify-center rounded-xl px-3 py-2 text-left"
+                  onClick={() => onSelect(list.grocery_list_id)}
+                >
+                  <span className="w-full truncate font-semibold text-espresso">
+                    {list.grocery_list_name}
+                  </span>
+                  <span className="text-sm text-muted">{itemCount(list.items.length)}</span>
+                </button>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className="shrink-0"
+                  aria-label={`Delete ${list.grocery_list_name}`}
+                  onClick={() => onDelete(list)}
+                >
+                  <Trash2 className="size-4" aria-hidden="true" />
+                  Delete
+                </Button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <NameForm
+        label="New list name"
+        buttonLabel="Create List"
+        maxLength={GROCERY_LIST_NAME_MAX}
+        focusKey="new-list"
+        layout="stacked"
+        onSubmit={onCreate}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,197 @@
+import type { GroceryItem, GroceryList } from '@hearth/contract';
+import { ShoppingBasket, X } from 'lucide-react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { Banner } from '../../../components/banner';
+import { Button, buttonClasses } from '../../../components/button';
+import { Card } from '../../../components/card';
+import { EmptyState } from '../../../components/empty-state';
+import { PageHeader } from '../../../components/page-header';
+import { Spinner } from '../../../components/spinner';
+import { isApiError } from '../../../lib/api-client';
+import { useMe } from '../../users/api';
+import {
+  currentId,
+  useAddGroceryItem,
+  useCreateGroceryList,
+  useDeleteGroceryList,
+  useGroceryLists,
+  useRemoveGroceryItem,
+  useToggleGroceryItem,
+} from '../api';
+import { DeleteListDialog } from '../components/delete-list-dialog';
+import { ListDetail } from '../components/list-detail';
+import { ListPanel } from '../components/list-panel';
+import { GroceryMessages as M } from '../grocery-messages';
+
+/**
+ * SPEC 'Groceries (/groceries)': the house's lists on the left (320 px on large screens), the selected list
+ * on the right; stacked on a phone. Every change shows at once and rolls back with SPEC's amber banner if
+ * the server refuses; housemates' changes arrive through the live stream.
+ */
+export function GroceriesPage() {
+  const me = useMe();
+  const hasHouse = me.data?.house_id != null;
+  const lists = useGroceryLists({ enabled: hasHouse });
+  const createList = useCreateGroceryList();
+  const deleteList = useDeleteGroceryList();
+  const addItem = useAddGroceryItem();
+  const toggleItem = useToggleGroceryItem();
+  const removeItem = useRemoveGroceryItem();
+
+  const [chosenId, setChosenId] = useState<number | null>(null);
+  const [banner, setBanner] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<GroceryList | null>(null);
+  const [focusRequest, setFocusRequest] = useState<{ key: string; at: number } | null>(null);
+  const page = useRef<HTMLDivElement>(null);
+
+  const all = lists.data ?? [];
+  // The chosen list, else the first one: after load, and after the chosen list is deleted (SPEC).
+  const selected =
+    (chosenId === null ? undefined : all.find((l) => l.grocery_list_id === currentId(chosenId))) ??
+    all[0] ??
+    null;
+
+  // Moves focus to the element a request names once it has rendered: optimistic changes land a moment
+  // after the click, so the request waits for the lists to change, briefly.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: lists.data re-runs it when the lists change
+  useEffect(() => {
+    if (!focusRequest) return;
+    if (Date.now() - focusRequest.at > 2000) return setFocusRequest(null);
+    const target = page.current?.querySelector<HTMLElement>(`[data-focus-key="${focusRequest.key}"]`);
+    if (!target) return;
+    target.focus();
+    setFocusRequest(null);
+  }, [focusRequest, lists.data]);
+  const focus = (key: string) => setFocusRequest({ key, at: Date.now() });
+
+  useEffect(() => {
+    if (lists.isError) console.error(lists.error);
+  }, [lists.isError, lists.error]);
+
+  const failed = (message: string) => () => setBanner(message);
+
+  const onCreate = (name: string) => {
+    const tempId = createList.create(name, { onError: failed(M.createList) });
+    setChosenId(tempId);
+    focus('add-item');
+  };
+
+  const onDeleteConfirmed = (list: GroceryList) => {
+    setDeleting(null);
+    deleteList.mutate(list.grocery_list_id, { onError: failed(M.deleteList) });
+    // The first remaining list becomes the selected one: focus it, or the new-list field when none is left.
+    const first = all.find((l) => l.grocery_list_id !== list.grocery_list_id);
+    focusAfterDelete.current = first ? `list-${first.grocery_list_id}` : 'new-list';
+  };
+  const focusAfterDelete = useRef('new-list');
+
+  const onAdd = (listId: number, name: string) => addItem.add(listId, name, { onError: failed(M.addItem) });
+
+  const onToggle = (item: GroceryItem) =>
+    toggleItem.mutate(
+      { itemId: item.grocery_item_id, completed: !item.completed },
+      { onError: failed(M.updateItem) },
+    );
+
+  const onRemove = (item: GroceryItem, index: number) => {
+    const items = selected?.items ?? [];
+    // Focus the item that takes its place, else the one before, else the add field.
+    const next = items[index + 1] ?? items[index - 1];
+    removeItem.mutate(item.grocery_item_id, { onError: failed(M.removeItem) });
+    focus(next ? `item-${next.grocery_item_id}` : 'add-item');
+  };
+
+  const houseRequired =
+    (me.data !== undefined && !hasHouse) ||
+    (isApiError(lists.error) && lists.error.code === 'house_required');
+
+  let content: ReactNode;
+  if (me.isPending || (hasHouse && lists.isPending)) {
+    content = (
+      <div className="flex justify-center py-16">
+        <Spinner label="Loading your grocery lists" />
+      </div>
+    );
+  } else if (houseRequired) {
+    content = (
+      <EmptyState
+        icon={ShoppingBasket}
+        title="Join or create a house to share grocery lists."
+        action={
+          <Link to="/houseSetup" className={buttonClasses('primary')}>
+            Join or create a house
+          </Link>
+        }
+      />
+    );
+  } else if (lists.isError) {
+    content = (
+      <Banner
+        variant="warning"
+        action={
+          <Button variant="secondary" size="sm" onClick={() => void lists.refetch()}>
+            Try again
+          </Button>
+        }
+      >
+        {M.load}
+      </Banner>
+    );
+  } else {
+    content = (
+      <div className="grid items-start gap-6 lg:grid-cols-[320px_minmax(0,1fr)]">
+        <Card className="p-4 sm:p-5">
+          <ListPanel
+            lists={all}
+            selectedId={selected?.grocery_list_id ?? null}
+            onSelect={setChosenId}
+            onDelete={setDeleting}
+            onCreate={onCreate}
+          />
+        </Card>
+        <Card className="min-w-0 p-4 sm:p-6">
+          <ListDetail
+            list={selected}
+            onAdd={onAdd}
+            onToggle={onToggle}
+            onRemove={onRemove}
+            onDeleteList={setDeleting}
+          />
+        </Card>
+      </div>
+    );
+  }
+
+  return (
+    <div ref={page}>
+      <PageHeader
+        title="Groceries"
+        description="Shared with everyone in your house, and kept in sync as you shop."
+      />
+      <div className="flex flex-col gap-4">
+        {banner && (
+          <Banner
+            variant="warning"
+            action={
+              <Button variant="ghost" size="sm" aria-label="Dismiss" onClick={() => setBanner(null)}>
+                <X className="size-4" aria-hidden="true" />
+              </Button>
+            }
+          >
+            {banner}
+          </Banner>
+        )}
+        {content}
+      </div>
+      <DeleteListDialog
+        list={deleting}
+        onCancel={() => setDeleting(null)}
+        onConfirm={onDeleteConfirmed}
+        focusAfterDelete={() => focus(focusAfterDelete.current)}
+      />
+    </div>
+  );
+}
+
+export { GroceriesPage as Component };

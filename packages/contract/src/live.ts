@@ -1,0 +1,65 @@
+import { type Static, Type } from 'typebox';
+
+/*
+ * The live stream, GET /api/live: server-sent events scoped to the caller's house (and to the caller, for
+ * personal data such as reminders). Messages say what changed, never the data itself: clients refetch.
+ *
+ *   event: change   data: LiveChange   id: an opaque position; send the last one back as Last-Event-ID
+ *                                      to resume: changes missed since then are replayed first
+ *   event: ready    data: LiveReady    id: the current position; once per connection, after any replay
+ *   event: resync   data: {}           the server may have missed changes: refetch everything live
+ *   : heartbeat                        a comment every LIVE_HEARTBEAT_MS so proxies keep the line open
+ */
+
+/** The feature whose data changed; clients refetch the queries whose key starts with it. */
+export const LiveKind = Type.Union([
+  Type.Literal('groceries'),
+  Type.Literal('events'),
+  Type.Literal('reminders'),
+  Type.Literal('house'),
+  Type.Literal('tasks'),
+  Type.Literal('bills'),
+]);
+export type LiveKind = Static<typeof LiveKind>;
+export const LIVE_KINDS: readonly LiveKind[] = [
+  'groceries',
+  'events',
+  'reminders',
+  'house',
+  'tasks',
+  'bills',
+];
+
+export const LiveAction = Type.Union([
+  Type.Literal('created'),
+  Type.Literal('updated'),
+  Type.Literal('deleted'),
+]);
+export type LiveAction = Static<typeof LiveAction>;
+
+export const LiveChange = Type.Object({
+  kind: LiveKind,
+  /** What kind of row, e.g. grocery_list or grocery_item. */
+  entity: Type.String({ maxLength: 40 }),
+  action: LiveAction,
+  /** The row's id. */
+  id: Type.Integer(),
+  /** The id of the row it belongs to, e.g. an item's grocery_list_id. */
+  parent_id: Type.Optional(Type.Integer()),
+  /** The user_id of who made the change. */
+  actor_id: Type.Optional(Type.Integer()),
+});
+export type LiveChange = Static<typeof LiveChange>;
+
+export const LiveReady = Type.Object({
+  /**
+   * false when the server replayed every change since the client's Last-Event-ID; true when it could not
+   * (first connection, another server instance, a gap), so the client must refetch everything live.
+   */
+  resync: Type.Boolean(),
+  house_id: Type.Union([Type.Integer(), Type.Null()]),
+});
+export type LiveReady = Static<typeof LiveReady>;
+
+export const LIVE_PATH = '/api/live';
+export const LIVE_HEARTBEAT_MS = 20_000;
