@@ -113,7 +113,7 @@ function EventDialogContent({ state, houseId, onClose, onChanged }: ContentProps
 
   return (
     <Dialog.Content
-      className="fixed top-1/2 left-1/2 z-50 flex w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col rounded-card border border-line bg-surface p-5 shadow-lift sm:p-6"
+      className="fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col rounded-card border border-line bg-surface p-5 shadow-lift sm:p-6"
       onEscapeKeyDown={holdWhileBusy}
       onInteractOutside={holdWhileBusy}
     >
@@ -212,13 +212,13 @@ function EventForm({ initial, event, houseId, busy, setBusy, onClose, onChanged 
       ref={fields}
       noValidate
       onSubmit={save}
-      className="mt-4 flex min-h-0 flex-col"
+      className="mt-4 flex min-h-0 flex-1 flex-col"
       aria-describedby={error ? ids.error : undefined}
     >
-      {/* SPEC: the body is at most 70% of the viewport high; it scrolls, the buttons stay. */}
+      {/* SPEC: the body is at most 70% of the viewport high (less on a short screen); it scrolls, the buttons stay. */}
       <fieldset
         disabled={disabled}
-        className="-mx-1 flex max-h-[70vh] min-w-0 flex-col gap-4 overflow-y-auto px-1 py-1"
+        className="-mx-1 flex max-h-[70vh] min-h-0 min-w-0 flex-1 flex-col gap-4 overflow-y-auto px-1 py-1"
       >
         <legend className="sr-only">Event</legend>
         {event && (
@@ -270,7 +270,7 @@ function EventForm({ initial, event, houseId, busy, setBusy, onClose, onChanged 
             All-day event
           </label>
         </div>
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid gap-4">
           <TextField
             label="Start"
             name="start"
@@ -305,24 +305,34 @@ function EventForm({ initial, event, houseId, busy, setBusy, onClose, onChanged 
           {error.message}
         </p>
       )}
-      <div className="mt-5 flex flex-col-reverse gap-3 sm:flex-row sm:items-center">
+      {/* Phone: Cancel and Save side by side, Delete on its own row below; wider: Delete at the left. */}
+      <div className="mt-5 flex shrink-0 flex-wrap items-center justify-end gap-3">
         {event && (
           <Button
             variant="danger"
             onClick={destroy}
             disabled={disabled}
             aria-busy={busy === 'deleting' || undefined}
-            className="sm:mr-auto"
+            className="order-last w-full sm:order-none sm:mr-auto sm:w-auto"
           >
             {busy === 'deleting' ? 'Deleting...' : 'Delete event'}
           </Button>
         )}
         <Dialog.Close asChild>
-          <Button variant="secondary" disabled={disabled} className="sm:ml-auto">
+          <Button
+            variant="secondary"
+            disabled={disabled}
+            className="flex-auto whitespace-nowrap sm:flex-none"
+          >
             Cancel
           </Button>
         </Dialog.Close>
-        <Button type="submit" disabled={disabled} aria-busy={busy === 'saving' || undefined}>
+        <Button
+          type="submit"
+          disabled={disabled}
+          aria-busy={busy === 'saving' || undefined}
+          className="flex-auto whitespace-nowrap sm:flex-none"
+        >
           {event
             ? busy === 'saving'
               ? 'Saving...'

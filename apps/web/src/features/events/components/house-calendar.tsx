@@ -1,4 +1,4 @@
-import type { EventClickArg, EventSourceInput } from '@fullcalendar/core';
+import type { EventApi, EventClickArg, EventContentArg, EventSourceInput } from '@fullcalendar/core';
 import dayGridPlugin from '@fullcalendar/daygrid';
 import iCalendarPlugin from '@fullcalendar/icalendar';
 import interactionPlugin from '@fullcalendar/interaction';
@@ -20,6 +20,10 @@ export interface HouseCalendarProps {
   calendarRef?: Ref<FullCalendar>;
   /** Home's week: Sunday through the next Sunday (dates, end exclusive). */
   week?: { start: string; end: string };
+  /** Home's week on a phone: a dot per event in the grid (the page lists them below). */
+  compact?: boolean;
+  /** The events shown, whenever they change. */
+  onEventsSet?: (events: EventApi[]) => void;
 }
 
 const PLUGINS = [dayGridPlugin, timeGridPlugin, interactionPlugin, iCalendarPlugin];
@@ -35,10 +39,51 @@ const SHARED_OPTIONS = {
   defaultAllDayEventDuration: { days: 1 },
   firstDay: 0,
   nowIndicator: true,
-  dayMaxEventRows: true,
+  // Cells grow to show up to four events; more collapse into "+n more".
+  dayMaxEventRows: 4,
 } as const;
 
-const isNarrow = () =>
+/**
+ * FullCalendar's own markup trips two accessibility checks: its prev/next icons are role="img" without a
+ * name (the buttons carry the name: hide the icons), and day cells take their name from the day number
+ * while showing events too (let the cell's content name it; the number keeps its full-date label).
+ */
+const hideIcons = (el: HTMLElement) => {
+  for (const icon of el.closest('.fc')?.querySelectorAll('.fc-icon[role="img"]') ?? []) {
+    icon.setAttribute('aria-hidden', 'true');
+  }
+};
+const unlabelCell = (el: HTMLElement) => {
+  if (el.getAttribute('role') === 'gridcell') el.removeAttribute('aria-labelledby');
+};
+
+/** In day grids, the time above the title, both wrapping: narrow day cells otherwise cut the title off. */
+function dayGridEvent(arg: EventContentArg) {
+  return (
+    <span className="hearth-event">
+      {arg.timeText && <span className="hearth-event-time">{arg.timeText}</span>}
+      <span className="hearth-event-title">{arg.event.title}</span>
+    </span>
+  );
+}
+
+/** A dot per event, for seven columns on a phone; the title stays for screen readers. */
+function dotEvent(arg: EventContentArg) {
+  return (
+    <span className="hearth-event-dot">
+      <span className="sr-only">{arg.timeText ? `${arg.timeText} ${arg.event.title}` : arg.event.title}</span>
+    </span>
+  );
+}
+
+/** View-type options: dayGrid covers the month view and Home's week. */
+const VIEWS = {
+  dayGrid: { eventContent: dayGridEvent },
+  // A short day title keeps the phone toolbar on one row.
+  timeGridDay: { titleFormat: { year: 'numeric', month: 'short', day: 'numeric' } },
+} as const;
+
+export const isNarrow = () =>
   typeof window !== 'undefined' && window.matchMedia?.('(max-width: 639px)').matches === true;
 
 /** FullCalendar fed by the house's iCalendar feed. */
@@ -49,6 +94,8 @@ export function HouseCalendar({
   onLoadResult,
   calendarRef,
   week,
+  compact = false,
+  onEventsSet,
 }: HouseCalendarProps) {
   // Read once: on a phone the page starts on the day view, and the toolbar is split in two rows.
   const [narrow] = useState(isNarrow);
@@ -67,6 +114,7 @@ export function HouseCalendar({
     ...SHARED_OPTIONS,
     ref: calendarRef,
     plugins: PLUGINS,
+    views: VIEWS,
     eventSources,
     eventClick: handleClick,
     eventSourceFailure: (error: unknown) => {
@@ -76,6 +124,9 @@ export function HouseCalendar({
     eventSourceSuccess: () => {
       onLoadResult(false);
     },
+    viewDidMount: ({ el }: { el: HTMLElement }) => hideIcons(el),
+    dayCellDidMount: ({ el }: { el: HTMLElement }) => unlabelCell(el),
+    ...(onEventsSet ? { eventsSet: onEventsSet } : {}),
   };
 
   if (variant === 'week') {
@@ -86,7 +137,10 @@ export function HouseCalendar({
           initialView="dayGridWeek"
           headerToolbar={false}
           height="auto"
-          dayHeaderFormat={{ weekday: 'short', day: 'numeric' }}
+          dayHeaderFormat={
+            compact ? { weekday: 'narrow', day: 'numeric' } : { weekday: 'short', day: 'numeric' }
+          }
+          {...(compact ? { views: { ...VIEWS, dayGrid: { eventContent: dotEvent } } } : {})}
           {...(week ? { initialDate: week.start, validRange: week } : {})}
         />
       </div>
@@ -100,7 +154,7 @@ export function HouseCalendar({
         initialView={narrow ? 'timeGridDay' : 'dayGridMonth'}
         headerToolbar={
           narrow
-            ? { left: 'prev,next', center: 'title', right: 'today' }
+            ? { left: 'prev,next today', center: '', right: 'title' }
             : { left: 'prev,next today', center: 'title', right: 'dayGridMonth,timeGridWeek,timeGridDay' }
         }
         footerToolbar={narrow ? { center: 'dayGridMonth,timeGridWeek,timeGridDay' } : false}

@@ -1,5 +1,6 @@
 import type { User } from '@hearth/contract';
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { useAuth } from 'react-oidc-context';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { authState } from '../../../test/auth';
@@ -63,5 +64,66 @@ describe('WeekAtAGlance', () => {
     ]);
     expect(p.editable).toBe(false);
     expect(screen.getByRole('link', { name: 'Open calendar' })).toHaveAttribute('href', '/calendar');
+  });
+});
+
+describe('WeekAtAGlance on a phone', () => {
+  it('shows a dot per event in the grid and lists the week under it; a listed event opens', async () => {
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) => ({ matches: query.includes('max-width'), media: query }) as MediaQueryList,
+    );
+    const week = currentWeek();
+    const at = (day: number, time: string) => {
+      const d = new Date(`${week.start}T${time}`);
+      d.setDate(d.getDate() + day);
+      return d;
+    };
+    mockFetch({
+      'GET /api/event/8': {
+        body: {
+          event_id: 8,
+          house_id: 1,
+          title: 'Pizza night',
+          description: null,
+          location: null,
+          start_datetime: at(2, '19:00').toISOString(),
+          end_datetime: at(2, '20:00').toISOString(),
+          all_day: false,
+          start_date: null,
+          end_date: null,
+          time_zone: 'UTC',
+          created_at: '2026-01-01T00:00:00.000Z',
+          updated_at: '2026-01-01T00:00:00.000Z',
+          user_id: 3,
+          username: 'sam',
+        },
+      },
+    });
+    renderAt(<WeekAtAGlance user={user} />, '/home');
+    await screen.findByTestId('fullcalendar', {}, { timeout: 10_000 });
+    const p = calendar.props ?? {};
+    expect(p.dayHeaderFormat).toEqual({ weekday: 'narrow', day: 'numeric' });
+    const fakeEvent = (title: string, start: Date, end: Date | null, url: string) => ({
+      title,
+      start,
+      end,
+      url,
+      allDay: false,
+    });
+    act(() =>
+      (p.eventsSet as (events: unknown[]) => void)([
+        fakeEvent('Pizza night', at(2, '19:00'), at(2, '20:00'), 'http://x/api/event/8'),
+        fakeEvent('Bins', at(1, '07:00'), null, 'http://x/api/event/9'),
+        // Loaded for the day before the week: not listed.
+        fakeEvent('Last week', at(-1, '10:00'), at(-1, '11:00'), 'http://x/api/event/10'),
+      ]),
+    );
+    const items = await screen.findAllByRole('listitem');
+    expect(items.map((li) => li.textContent)).toEqual([
+      expect.stringContaining('Bins'),
+      expect.stringContaining('Pizza night'),
+    ]);
+    await userEvent.click(screen.getByRole('button', { name: /Pizza night/ }));
+    expect(await screen.findByRole('heading', { name: 'Pizza night' })).toBeInTheDocument();
   });
 });

@@ -46,7 +46,7 @@ export function CalendarPage() {
 
   const download = url ? (
     <a href={url} download="house-calendar.ics" className={buttonClasses('secondary')}>
-      <Download className="size-4" aria-hidden="true" />
+      <Download className="hidden size-4 sm:block" aria-hidden="true" />
       Download iCal
     </a>
   ) : (
@@ -57,7 +57,7 @@ export function CalendarPage() {
       aria-disabled="true"
       className={buttonClasses('secondary', 'md', 'cursor-not-allowed opacity-55')}
     >
-      <Download className="size-4" aria-hidden="true" />
+      <Download className="hidden size-4 sm:block" aria-hidden="true" />
       Download iCal
     </a>
   );
@@ -113,7 +113,8 @@ export function CalendarPage() {
             }
           />
         ) : (
-          <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_320px]">
+          // The calendar takes the full width (month cells need it); Subscribe follows below.
+          <div className="flex flex-col gap-6">
             <Card className="min-w-0 p-3 sm:p-5">
               {url ? (
                 <HouseCalendar
@@ -129,7 +130,11 @@ export function CalendarPage() {
                 </div>
               )}
             </Card>
-            <aside className="flex flex-col gap-6">{user && <SubscribePanel userId={user.user_id} />}</aside>
+            {user && (
+              <div className="max-w-2xl">
+                <SubscribePanel userId={user.user_id} />
+              </div>
+            )}
           </div>
         )}
       </div>

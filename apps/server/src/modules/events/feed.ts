@@ -1,0 +1,132 @@
+import { Readable } from 'node:stream';
+import { escape as escapeText, ICalCalendar, ICalEvent } from 'ical-generator';
+import { nextDay } from './event-times.js';
+import type { FeedRow } from './repository.js';
+
+export interface FeedOptions {
+  /** The origin people use, for each event's URL and UID. */
+  publicUrl: string;
+  houseName: string;
+}
+
+/** Calendar apps look again about this often (REFRESH-INTERVAL / X-PUBLISHED-TTL). */
+const REFRESH_SECONDS = 60 * 60;
+/** Events are written out in chunks of about this many characters. */
+const CHUNK_CHARS = 64 * 1024;
+
+/** UTF-8 length of one UTF-16 code unit on its own (a lone surrogate encodes as U+FFFD, 3 bytes). */
+const unitBytes = (code: number) => (code < 0x80 ? 1 : code < 0x800 ? 2 : 3);
+
+/**
+ * ical-generator's foldLines, line for line and fold for fold (feed.test.ts checks they agree), without
+ * its cost: it measures every character with a new TextEncoder, which made up most of the feed's time.
+ * Folds before the character that would take a line past 74 octets (RFC 5545 3.1 allows 75).
+ */
+export function foldLine(line: string): string {
+  let out = '';
+  let from = 0;
+  let octets = 0;
+  for (let i = 0; i < line.length; i++) {
+    const at = i;
+    const code = line.charCodeAt(i);
+    let size = unitBytes(code);
+    // Like foldLines, a high surrogate travels with the unit after it.
+    if (code >= 0xd800 && code <= 0xdbff && i + 1 < line.length) {
+      const next = line.charCodeAt(++i);
+      size = next >= 0xdc00 && next <= 0xdfff ? 4 : size + unitBytes(next);
+    }
+    octets += size;
+    if (octets > 74) {
+      out += `${line.slice(from, at)}\r\n `;
+      from = at;
+      octets = size;
+    }
+  }
+  return out + line.slice(from);
+}
+
+/** Folds the long lines of a block of CRLF-separated lines; most lines are short and pass as they are. */
+function fold(text: string): string {
+  return text
+    .split('\r\n')
+    .map((line) => (line.length > 24 && Buffer.byteLength(line, 'utf8') > 74 ? foldLine(line) : line))
+    .join('\r\n');
+}
+
+type EventFeedRow = FeedRow & {
+  event_id: number;
+  title: string;
+  start_datetime: string;
+  end_datetime: string;
+  created_at: string;
+  updated_at: string;
+  user_id: number;
+};
+
+const isEvent = (row: FeedRow): row is EventFeedRow => row.event_id !== null;
+
+/**
+ * One VEVENT. Timed events are written in UTC; all-day events as VALUE=DATE with the exclusive end
+ * (the day after the last day). The URL ends in the event id (the web app opens the event from it), and
+ * the creator travels as X-HEARTH-USER-ID and X-HEARTH-USERNAME.
+ */
+function eventText(calendar: ICalCalendar, row: EventFeedRow, publicUrl: string, host: string): string {
+  const allDay = Boolean(row.all_day) && row.start_date !== null && row.end_date !== null;
+  const event = new ICalEvent(
+    {
+      id: `event-${row.event_id}@${host}`,
+      sequence: row.sequence ?? 0,
+      summary: row.title,
+      ...(row.description ? { description: row.description } : {}),
+      ...(row.location ? { location: row.location } : {}),
+      allDay,
+      start: allDay ? `${row.start_date}T00:00:00Z` : row.start_datetime,
+      end: allDay ? `${nextDay(row.end_date as string)}T00:00:00Z` : row.end_datetime,
+      // Without METHOD, DTSTAMP is when the event last changed (RFC 5545 3.8.7.2): the feed is stable.
+      stamp: row.updated_at,
+      created: row.created_at,
+      lastModified: row.updated_at,
+      url: `${publicUrl}/api/event/${row.event_id}`,
+      x: [
+        ['X-HEARTH-USER-ID', String(row.user_id)],
+        ['X-HEARTH-USERNAME', row.username ?? ''],
+      ],
+    },
+    calendar,
+  );
+  return event.toString();
+}
+
+/**
+ * The house calendar as iCalendar text, produced chunk by chunk from the rows of the one feed query, so a
+ * large house never holds its whole feed, or an object per event, in memory at once.
+ */
+export function* feedChunks(
+  rows: readonly FeedRow[],
+  { publicUrl, houseName }: FeedOptions,
+): Generator<string> {
+  const calendar = new ICalCalendar({
+    prodId: { company: 'Hearth', product: 'House Calendar', language: 'EN' },
+    // ical-generator writes NAME and X-WR-CALNAME as given: escape the text value ourselves.
+    name: escapeText(houseName, false),
+    ttl: REFRESH_SECONDS,
+  });
+  const empty = calendar.toString();
+  const footer = 'END:VCALENDAR';
+  // The calendar's own lines, without its closing line: events go in between.
+  let chunk = empty.slice(0, empty.lastIndexOf(footer));
+  const host = new URL(publicUrl).host;
+  for (const row of rows) {
+    if (!isEvent(row)) continue;
+    chunk += fold(eventText(calendar, row, publicUrl, host));
+    if (chunk.length >= CHUNK_CHARS) {
+      yield chunk;
+      chunk = '';
+    }
+  }
+  yield `${chunk}${footer}\r\n`;
+}
+
+export function feedStream(rows: readonly FeedRow[], options: FeedOptions): Readable {
+  return Readable.from(feedChunks(rows, options), { objectMode: false });
+}

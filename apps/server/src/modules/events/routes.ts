@@ -1,0 +1,143 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  CalendarSubscription,
+  ErrorBody,
+  Event,
+  EventFeedParams,
+  EventFeedQuery,
+  EventIdParams,
+  EventInput,
+  EventPatch,
+} from '@hearth/contract';
+import { Type } from 'typebox';
+import { unauthorized } from '../../lib/errors.js';
+import { identityOf } from '../../plugins/auth.js';
+import { feedStream } from './feed.js';
+import type { EventsService, FeedCredential } from './service.js';
+import type { SubscriptionsService } from './subscriptions.js';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+
+export interface EventsRoutesOptions {
+  events: EventsService;
+  subscriptions: SubscriptionsService;
+  publicUrl: string;
+}
+
+export const eventsRoutes: FastifyPluginAsyncTypebox<EventsRoutesOptions> = async (
+  app,
+  { events, subscriptions, publicUrl },
+) => {
+  app.get(
+    '/event/house/:houseId/calendar.ics',
+    {
+      // The bearer header, ?access_token= (SPEC), or a member's subscription link (?token=), checked here.
+      config: { queryToken: true, authOptional: true },
+      schema: {
+        tags: ['events'],
+        summary: 'The house calendar as an iCalendar feed',
+        params: EventFeedParams,
+        querystring: EventFeedQuery,
+        description: 'Answers text/calendar (RFC 5545).',
+        produces: ['text/calendar'],
+      },
+    },
+    async (request, reply) => {
+      let credential: FeedCredential;
+      if (request.identity) credential = { identity: request.identity };
+      else if (request.query.token) credential = { subscriptionSecret: request.query.token };
+      else {
+        reply.header('WWW-Authenticate', 'Bearer realm="hearth"');
+        throw unauthorized();
+      }
+      const { houseName, rows } = await events.feed(request.params.houseId, credential);
+      return (
+        reply
+          .type('text/calendar; charset=utf-8')
+          // The URL may carry a secret: no shared cache may keep the answer.
+          .header('cache-control', 'private, no-store')
+          .header('content-disposition', 'inline; filename="house-calendar.ics"')
+          .send(feedStream(rows, { publicUrl, houseName }))
+      );
+    },
+  );
+
+  app.get(
+    '/event/subscription',
+    {
+      schema: {
+        tags: ['events'],
+        summary: "The caller's calendar subscription link (made on the first request)",
+        response: { 200: CalendarSubscription, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return subscriptions.current(identityOf(request));
+    },
+  );
+
+  app.post(
+    '/event/subscription/rotate',
+    {
+      schema: {
+        tags: ['events'],
+        summary: "Revokes the caller's subscription link and makes a new one",
+        response: { 200: CalendarSubscription, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return subscriptions.rotate(identityOf(request));
+    },
+  );
+
+  app.delete(
+    '/event/subscription',
+    {
+      schema: {
+        tags: ['events'],
+        summary: "Revokes the caller's subscription link",
+        response: { 204: Type.Null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await subscriptions.revoke(identityOf(request));
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/event/:id',
+    { schema: { tags: ['events'], params: EventIdParams, response: { 200: Event, ...errors } } },
+    async (request) => events.get(identityOf(request), request.params.id),
+  );
+
+  app.post(
+    '/event/',
+    { schema: { tags: ['events'], body: EventInput, response: { 201: Event, ...errors } } },
+    async (request, reply) => reply.status(201).send(await events.create(identityOf(request), request.body)),
+  );
+
+  app.patch(
+    '/event/:id',
+    {
+      schema: {
+        tags: ['events'],
+        params: EventIdParams,
+        body: EventPatch,
+        response: { 200: Event, ...errors },
+      },
+    },
+    async (request) => events.update(identityOf(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/event/:id',
+    { schema: { tags: ['events'], params: EventIdParams, response: { 204: Type.Null(), ...errors } } },
+    async (request, reply) => {
+      await events.remove(identityOf(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+};

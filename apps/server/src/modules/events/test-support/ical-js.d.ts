@@ -1,0 +1,49 @@
+/** The part of ical.js 1.5 (which ships no types) that the feed tests read the feed with. */
+declare module 'ical.js' {
+  namespace ICAL {
+    type JCal = unknown[];
+    class Timezone {
+      tzid: string;
+    }
+    class Time {
+      isDate: boolean;
+      year: number;
+      month: number;
+      day: number;
+      hour: number;
+      minute: number;
+      second: number;
+      zone: Timezone;
+      toString(): string;
+      toJSDate(): Date;
+    }
+    class Property {
+      name: string;
+      type: string;
+      getFirstValue(): unknown;
+      getParameter(name: string): string | undefined;
+    }
+    class Component {
+      constructor(jcal: JCal | string);
+      name: string;
+      getAllSubcomponents(name?: string): Component[];
+      getFirstSubcomponent(name: string): Component | null;
+      getFirstProperty(name: string): Property | null;
+      getAllProperties(name?: string): Property[];
+      getFirstPropertyValue(name: string): unknown;
+    }
+    class Event {
+      constructor(component: Component);
+      component: Component;
+      uid: string;
+      summary: string;
+      description: string;
+      location: string;
+      sequence: number;
+      startDate: Time;
+      endDate: Time;
+    }
+    function parse(input: string): JCal;
+  }
+  export default ICAL;
+}

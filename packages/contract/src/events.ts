@@ -1,0 +1,96 @@
+import { type Static, type TSchema, Type } from 'typebox';
+import { IdParam, TimeZoneName } from './common.js';
+
+export const EVENT_TITLE_MAX = 200;
+export const EVENT_DESCRIPTION_MAX = 5000;
+export const EVENT_LOCATION_MAX = 500;
+
+/** SPEC sections 5 and 8: the server answers with the same sentences the dialog shows. */
+export const EventMessages = {
+  titleRequired: 'Event title is required.',
+  invalidTimes: 'Please provide valid start and end times.',
+  endBeforeStart: 'End time must be after the start time.',
+  houseRequired: 'You need to join a house before creating events.',
+} as const;
+
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/**
+ * An event as the API answers it. Timed events: start/end are UTC ISO instants and the dates are null.
+ * All-day events: start_date and end_date are the calendar days the user picked (end_date inclusive:
+ * a one-day event has start_date === end_date); start_datetime/end_datetime are 00:00 of the first day
+ * and 23:59 of the last day in the zone the event was saved from (time_zone).
+ */
+export const Event = Type.Object({
+  event_id: Type.Integer(),
+  house_id: Type.Integer(),
+  title: Type.String(),
+  description: Nullable(Type.String()),
+  location: Nullable(Type.String()),
+  start_datetime: Type.String(),
+  end_datetime: Type.String(),
+  all_day: Type.Boolean(),
+  /** YYYY-MM-DD, all-day events only. */
+  start_date: Nullable(Type.String()),
+  /** YYYY-MM-DD, inclusive, all-day events only. */
+  end_date: Nullable(Type.String()),
+  /** The IANA zone the all-day dates were read in (UTC when the client sent none). */
+  time_zone: Type.String(),
+  created_at: Type.String(),
+  updated_at: Type.String(),
+  /** The creator. */
+  user_id: Type.Integer(),
+  username: Type.String(),
+});
+export type Event = Static<typeof Event>;
+
+const EventFields = {
+  /** Checked (trimmed, non-empty) by the server so it can answer with SPEC's sentence. */
+  title: Type.String({ maxLength: EVENT_TITLE_MAX }),
+  description: Type.Optional(Nullable(Type.String({ maxLength: EVENT_DESCRIPTION_MAX }))),
+  location: Type.Optional(Nullable(Type.String({ maxLength: EVENT_LOCATION_MAX }))),
+  /** ISO-8601 instants with an offset or Z; null or anything else gives SPEC's 'valid times' message. */
+  start_datetime: Nullable(Type.String({ maxLength: 64 })),
+  end_datetime: Nullable(Type.String({ maxLength: 64 })),
+  all_day: Type.Optional(Type.Boolean()),
+  /** The browser's IANA zone: an all-day event keeps the dates the user saw there. UTC when absent. */
+  time_zone: Type.Optional(Nullable(TimeZoneName)),
+};
+
+/** POST /api/event/ */
+export const EventInput = Type.Object({ ...EventFields, house_id: IdParam });
+export type EventInput = Static<typeof EventInput>;
+
+/** PATCH /api/event/{id}: any subset of the fields; the merged event is checked as a whole. */
+export const EventPatch = Type.Partial(Type.Object(EventFields));
+export type EventPatch = Static<typeof EventPatch>;
+
+export const EventIdParams = Type.Object({ id: IdParam });
+export type EventIdParams = Static<typeof EventIdParams>;
+
+export const EventFeedParams = Type.Object({ houseId: IdParam });
+export type EventFeedParams = Static<typeof EventFeedParams>;
+
+/** How the feed may be authorised besides the bearer header. */
+export const EventFeedQuery = Type.Object({
+  /** The access token (SPEC section 6: the feed link carries it). */
+  access_token: Type.Optional(Type.String({ maxLength: 8192 })),
+  /** A member's calendar subscription secret (see CalendarSubscription). */
+  token: Type.Optional(Type.String({ maxLength: 256 })),
+});
+export type EventFeedQuery = Static<typeof EventFeedQuery>;
+
+/**
+ * A member's private, revocable link for calendar apps. The server keeps only a hash of the secret, so
+ * the links (https_url, webcal_url) are present only in the answer that created them; later answers
+ * carry null and the hint (the secret's last characters) to recognise it.
+ */
+export const CalendarSubscription = Type.Object({
+  subscription_id: Type.Integer(),
+  house_id: Type.Integer(),
+  created_at: Type.String(),
+  hint: Type.String(),
+  https_url: Nullable(Type.String()),
+  webcal_url: Nullable(Type.String()),
+});
+export type CalendarSubscription = Static<typeof CalendarSubscription>;
