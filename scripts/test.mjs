@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 
 const steps = [
-  ['lint and format', 'npx', ['biome', 'check', '.']],
+  ['lint and format', 'npx', ['biome', 'check', '--error-on-warnings', '.']],
   ['type-check', 'npm', ['run', 'typecheck', '--silent']],
   ['unit, component and API tests (SQLite)', 'npx', ['vitest', 'run']],
 ];

@@ -80,13 +80,13 @@ export async function buildApp({ config, db: givenDb, logger }: BuildOptions): P
 
   const users = new UsersService(new UsersRepository(db));
   const houses = new HousesService(new HousesRepository(db), users);
-  const events = new EventsService(new EventsRepository(db), users);
-  const subscriptions = new SubscriptionsService(new SubscriptionsRepository(db), users, config.publicUrl);
   // The live change stream: pass `live` to any service whose changes housemates should see at once.
   const live = await createLiveBus(config.database, db, app.log);
   app.addHook('onClose', () => live.close());
+  const events = new EventsService(new EventsRepository(db), users, live);
+  const subscriptions = new SubscriptionsService(new SubscriptionsRepository(db), users, config.publicUrl);
   const groceries = new GroceriesService(new GroceriesRepository(db), users, live);
-  const reminders = new RemindersService(new RemindersRepository(db), users);
+  const reminders = new RemindersService(new RemindersRepository(db), users, live);
 
   await app.register(
     async (api) => {

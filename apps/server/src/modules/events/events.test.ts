@@ -348,8 +348,8 @@ describe('GET, PATCH and DELETE /api/event/{id}', () => {
 
   it('deletes for any member; the event is then gone', async () => {
     const res = await bob.delete(`/api/event/${eventId}`);
-    expect(res.statusCode).toBe(204);
-    expect(res.body).toBe('');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true });
     expectError(await alice.get(`/api/event/${eventId}`), 404, 'not_found');
     expectError(await alice.delete(`/api/event/${eventId}`), 404, 'not_found');
     expectError(await alice.patch(`/api/event/${eventId}`, { title: 'Back?' }), 404, 'not_found');

@@ -8,8 +8,8 @@ import {
   EventIdParams,
   EventInput,
   EventPatch,
+  Ok,
 } from '@hearth/contract';
-import { Type } from 'typebox';
 import { unauthorized } from '../../lib/errors.js';
 import { identityOf } from '../../plugins/auth.js';
 import { feedStream } from './feed.js';
@@ -98,12 +98,12 @@ export const eventsRoutes: FastifyPluginAsyncTypebox<EventsRoutesOptions> = asyn
       schema: {
         tags: ['events'],
         summary: "Revokes the caller's subscription link",
-        response: { 204: Type.Null(), ...errors },
+        response: { 200: Ok, ...errors },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       await subscriptions.revoke(identityOf(request));
-      return reply.status(204).send(null);
+      return { ok: true } as const;
     },
   );
 
@@ -134,10 +134,10 @@ export const eventsRoutes: FastifyPluginAsyncTypebox<EventsRoutesOptions> = asyn
 
   app.delete(
     '/event/:id',
-    { schema: { tags: ['events'], params: EventIdParams, response: { 204: Type.Null(), ...errors } } },
-    async (request, reply) => {
+    { schema: { tags: ['events'], params: EventIdParams, response: { 200: Ok, ...errors } } },
+    async (request) => {
       await events.remove(identityOf(request), request.params.id);
-      return reply.status(204).send(null);
+      return { ok: true } as const;
     },
   );
 };

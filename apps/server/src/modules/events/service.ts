@@ -1,9 +1,10 @@
-import type { Event, EventInput, EventPatch } from '@hearth/contract';
+import type { Event, EventInput, EventPatch, LiveAction } from '@hearth/contract';
 import { EVENT_DESCRIPTION_MAX, EVENT_LOCATION_MAX, EVENT_TITLE_MAX, EventMessages } from '@hearth/contract';
 import type { UserRow } from '../../db/tables.js';
 import { houseRequired, notFound, validationError } from '../../lib/errors.js';
 import { optionalText } from '../../lib/text.js';
 import type { Identity } from '../../plugins/auth.js';
+import type { LivePublisher } from '../live/live-bus.js';
 import type { UsersService } from '../users/service.js';
 import { resolveEventTimes } from './event-times.js';
 import type { EventsRepository, EventWithCreator, FeedRow } from './repository.js';
@@ -67,7 +68,19 @@ export class EventsService {
   constructor(
     private readonly events: EventsRepository,
     private readonly users: UsersService,
+    private readonly live: LivePublisher,
   ) {}
+
+  /** Tells housemates' open calendars to refetch, once the change is committed. */
+  private publish(houseId: number, user: UserRow, action: LiveAction, eventId: number) {
+    return this.live.publish(houseId, {
+      kind: 'events',
+      entity: 'event',
+      action,
+      id: eventId,
+      actor_id: user.user_id,
+    });
+  }
 
   /** The caller's row and house: a caller without a house has no events to see (404). */
   private async member(identity: Identity): Promise<{ user: UserRow; houseId: number }> {
@@ -98,12 +111,13 @@ export class EventsService {
       created_at: now,
       updated_at: now,
     });
+    await this.publish(houseId, user, 'created', row.event_id);
     return toEvent({ ...row, username: user.username });
   }
 
   /** Applies the given fields over the stored event and checks the result as a whole. */
   async update(identity: Identity, eventId: number, patch: EventPatch): Promise<Event> {
-    const { houseId } = await this.member(identity);
+    const { user, houseId } = await this.member(identity);
     const current = await this.events.findInHouse(eventId, houseId);
     if (!current) throw eventNotFound();
     const merged = {
@@ -123,12 +137,14 @@ export class EventsService {
     });
     const row = changed ? await this.events.findInHouse(eventId, houseId) : undefined;
     if (!row) throw eventNotFound();
+    await this.publish(houseId, user, 'updated', eventId);
     return toEvent(row);
   }
 
   async remove(identity: Identity, eventId: number): Promise<void> {
-    const { houseId } = await this.member(identity);
+    const { user, houseId } = await this.member(identity);
     if (!(await this.events.delete(eventId, houseId))) throw eventNotFound();
+    await this.publish(houseId, user, 'deleted', eventId);
   }
 
   /**

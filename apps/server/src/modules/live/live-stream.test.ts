@@ -434,3 +434,68 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     });
   },
 );
+
+describe('calendar and reminder changes on the stream', () => {
+  let t: TestApp;
+  let base: string;
+  const streams: Array<{ close(): void }> = [];
+  const open = async (subject: string) => {
+    const s = await openStream(base, await t.issuer.mint(subject));
+    streams.push(s);
+    await s.next(); // ready
+    return s;
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    for (const s of streams) s.close();
+    await t.close();
+  });
+
+  it("tells housemates' open calendars when an event is created, edited or deleted", async () => {
+    const host = await memberOfNewHouse(t, 'cal-host');
+    const mate = t.as('cal-mate');
+    await mate.post('/api/users/', profile('cal-mate'));
+    await mate.put(`/api/house/${host.house.house_code}`);
+    const hostStream = await open('cal-host');
+
+    const created = await mate.post('/api/event/', {
+      title: 'Dinner',
+      start_datetime: '2026-12-01T18:00:00.000Z',
+      end_datetime: '2026-12-01T19:00:00.000Z',
+      all_day: false,
+      house_id: host.house.house_id,
+    });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().event_id;
+    expect((await hostStream.next(isChange)).data).toMatchObject({ kind: 'events', action: 'created', id });
+    await mate.patch(`/api/event/${id}`, { title: 'Late dinner' });
+    expect((await hostStream.next(isChange)).data).toMatchObject({ kind: 'events', action: 'updated', id });
+    await mate.delete(`/api/event/${id}`);
+    expect((await hostStream.next(isChange)).data).toMatchObject({ kind: 'events', action: 'deleted', id });
+  });
+
+  it("tells only the owner's own streams about reminder changes, never a housemate's", async () => {
+    const host = await memberOfNewHouse(t, 'rem-host');
+    const mate = t.as('rem-mate');
+    await mate.post('/api/users/', profile('rem-mate'));
+    await mate.put(`/api/house/${host.house.house_code}`);
+    const ownerStream = await open('rem-host');
+    const mateStream = await open('rem-mate');
+
+    const created = await host.client.post('/api/reminder/', {
+      title: 'Bins out',
+      remind_time: '2026-12-01T07:00:00.000Z',
+    });
+    expect(created.statusCode).toBe(201);
+    expect((await ownerStream.next(isChange)).data).toMatchObject({
+      kind: 'reminders',
+      action: 'created',
+      id: created.json().reminder_id,
+    });
+    await expect(mateStream.next(isChange, 300)).rejects.toThrow(/no matching message/);
+  });
+});

@@ -1,10 +1,11 @@
-import type { Reminder, ReminderInput, RepeatInterval } from '@hearth/contract';
+import type { LiveAction, Reminder, ReminderInput, RepeatInterval } from '@hearth/contract';
 import { REMINDER_DESCRIPTION_MAX, REMINDER_TITLE_MAX, REPEAT_INTERVALS } from '@hearth/contract';
 import { DateTime } from 'luxon';
 import type { ReminderRow } from '../../db/tables.js';
 import { notFound, validationError } from '../../lib/errors.js';
 import { optionalText, requiredText } from '../../lib/text.js';
 import type { Identity } from '../../plugins/auth.js';
+import type { LivePublisher } from '../live/live-bus.js';
 import type { UsersService } from '../users/service.js';
 import { canonicalTimeZone, nextOccurrence } from './recurrence.js';
 import type { RemindersRepository } from './repository.js';
@@ -64,8 +65,14 @@ export class RemindersService {
   constructor(
     private readonly reminders: RemindersRepository,
     private readonly users: UsersService,
+    private readonly live: LivePublisher,
     private readonly clock: () => Date = () => new Date(),
   ) {}
+
+  /** The owner's other tabs and devices refetch; housemates never hear of it. */
+  private publish(userId: number, action: LiveAction, reminderId: number) {
+    return this.live.publishToUser(userId, { kind: 'reminders', entity: 'reminder', action, id: reminderId });
+  }
 
   /** The caller's reminders, the soonest next occurrence first. */
   async list(identity: Identity): Promise<Reminder[]> {
@@ -88,6 +95,7 @@ export class RemindersService {
       created_at: stamp,
       updated_at: stamp,
     });
+    await this.publish(user.user_id, 'created', row.reminder_id);
     return toReminder(row, now);
   }
 
@@ -103,12 +111,14 @@ export class RemindersService {
       updated_at: now.toISOString(),
     });
     if (!row) throw notFound('Reminder');
+    await this.publish(user.user_id, 'updated', reminderId);
     return toReminder(row, now);
   }
 
   async remove(identity: Identity, reminderId: number): Promise<void> {
     const user = await this.users.requireCurrent(identity);
     if (!(await this.reminders.deleteOwned(reminderId, user.user_id))) throw notFound('Reminder');
+    await this.publish(user.user_id, 'deleted', reminderId);
   }
 
   private fields(input: ReminderInput, fallbackZone: string) {

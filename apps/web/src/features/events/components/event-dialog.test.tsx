@@ -256,7 +256,7 @@ describe('EventDialog in edit mode', () => {
   });
 
   it("deletes: 'Deleting...', then closes and refreshes", async () => {
-    const reply = held({ status: 204 });
+    const reply = held({ status: 200, body: { ok: true } });
     const { calls, onClose, onChanged } = setup(
       { mode: 'edit', eventId: 42 },
       { 'GET /api/event/42': { body: stored }, 'DELETE /api/event/42': reply.handler },

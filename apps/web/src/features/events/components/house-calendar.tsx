@@ -4,7 +4,8 @@ import iCalendarPlugin from '@fullcalendar/icalendar';
 import interactionPlugin from '@fullcalendar/interaction';
 import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
-import { type Ref, useMemo, useState } from 'react';
+import { type RefObject, useMemo, useState } from 'react';
+import { useLiveChange } from '../../live/live-events';
 import { eventIdFromUrl } from '../lib/event-form';
 import './calendar-theme.css';
 
@@ -17,7 +18,8 @@ export interface HouseCalendarProps {
   onSelectEvent: (eventId: number | null) => void;
   /** The feed failed (true) or loaded (false). */
   onLoadResult: (failed: boolean) => void;
-  calendarRef?: Ref<FullCalendar>;
+  /** Also used to refetch the feed when a housemate changes an event (live stream). */
+  calendarRef: RefObject<FullCalendar | null>;
   /** Home's week: Sunday through the next Sunday (dates, end exclusive). */
   week?: { start: string; end: string };
   /** Home's week on a phone: a dot per event in the grid (the page lists them below). */
@@ -99,6 +101,8 @@ export function HouseCalendar({
 }: HouseCalendarProps) {
   // Read once: on a phone the page starts on the day view, and the toolbar is split in two rows.
   const [narrow] = useState(isNarrow);
+  // FullCalendar keeps the feed outside the query cache: refetch it when the live stream says so.
+  useLiveChange('events', () => calendarRef.current?.getApi().refetchEvents());
   const eventSources = useMemo<EventSourceInput[]>(
     () => [{ id: 'house', url: feedUrl, format: 'ics' }],
     [feedUrl],
