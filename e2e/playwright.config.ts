@@ -6,7 +6,9 @@ import { defineConfig, devices } from '@playwright/test';
 // Each run serves the built app on its own port with a fresh SQLite file and the built-in provider.
 const port = Number(process.env.E2E_PORT ?? 3999);
 const baseURL = `http://localhost:${port}`;
-const dataDir = mkdtempSync(join(tmpdir(), 'hearth-e2e-'));
+// Workers load this file too: they inherit the folder the main process made instead of making their own.
+process.env.HEARTH_E2E_DATA ??= mkdtempSync(join(tmpdir(), 'hearth-e2e-'));
+const dataDir = process.env.HEARTH_E2E_DATA;
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -22,6 +24,7 @@ export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
   outputDir: './artifacts',
+  globalTeardown: './support/remove-data.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   workers: 2,

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,9 +10,10 @@ import { createTestDb, type TestDb } from './test/test-db.js';
 let app: App;
 let testDb: TestDb;
 let issuer: StandInIssuer;
+let webDist: string;
 
 beforeAll(async () => {
-  const webDist = mkdtempSync(join(tmpdir(), 'hearth-web-'));
+  webDist = mkdtempSync(join(tmpdir(), 'hearth-web-'));
   mkdirSync(join(webDist, 'assets'));
   writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Hearth</title><div id="root"></div>');
   writeFileSync(
@@ -28,6 +29,7 @@ afterAll(async () => {
   await app.close();
   await testDb.drop();
   await issuer.close();
+  rmSync(webDist, { recursive: true, force: true });
 });
 
 describe('platform', () => {
