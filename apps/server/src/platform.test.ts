@@ -55,6 +55,9 @@ describe('platform', () => {
       expect(res.body).toContain('<div id="root">');
       expect(res.headers['cache-control']).toBe('no-cache');
     }
+    const head = await app.inject({ method: 'HEAD', url: '/home' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toMatch(/^text\/html/);
   });
 
   it('caches hashed assets for a year and compresses them', async () => {

@@ -31,7 +31,9 @@ export const webStaticPlugin = fp<{ webDist: string | null }>(
 
     app.setNotFoundHandler((request, reply) => {
       const wantsPage =
-        request.method === 'GET' && !NOT_WEB.test(request.url) && !/\.\w+$/.test(request.url.split('?')[0]!);
+        (request.method === 'GET' || request.method === 'HEAD') &&
+        !NOT_WEB.test(request.url) &&
+        !/\.\w+$/.test(request.url.split('?')[0]!);
       if (served && wantsPage) {
         return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
       }
