@@ -1,10 +1,11 @@
 import { Check, Copy, RefreshCw } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Button, buttonClasses } from '../../../components/button';
 import { Card } from '../../../components/card';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Spinner } from '../../../components/spinner';
 import { inputClasses } from '../../../components/text-field';
+import { useCopyToClipboard } from '../../../lib/use-copy-to-clipboard';
 import { useCalendarSubscription, useRotateSubscription } from '../api';
 import { recallLink, rememberLink } from '../lib/subscription-link-store';
 
@@ -66,12 +67,10 @@ export function SubscribePanel({ userId, id }: SubscribePanelProps) {
   const [revealed, setRevealed] = useState(false);
   const subscription = useCalendarSubscription(revealed);
   const rotate = useRotateSubscription();
-  const [copied, setCopied] = useState<Which | null>(null);
-  const [status, setStatus] = useState<{ text: string; error?: boolean }>({ text: '' });
+  const { copied, status, setStatus, copy } = useCopyToClipboard<Which>(
+    "Couldn't copy. Select the link and copy it yourself.",
+  );
   const [confirming, setConfirming] = useState(false);
-  const timer = useRef<number | undefined>(undefined);
-
-  useEffect(() => () => window.clearTimeout(timer.current), []);
   useEffect(() => {
     if (subscription.data) rememberLink(userId, subscription.data);
   }, [userId, subscription.data]);
@@ -80,23 +79,6 @@ export function SubscribePanel({ userId, id }: SubscribePanelProps) {
   }, [subscription.isError, subscription.error]);
 
   const link = subscription.data ? recallLink(userId, subscription.data) : null;
-
-  async function copy(which: Which, value: string) {
-    window.clearTimeout(timer.current);
-    try {
-      await navigator.clipboard.writeText(value);
-      setCopied(which);
-      setStatus({ text: 'Copied!' });
-      timer.current = window.setTimeout(() => {
-        setCopied(null);
-        setStatus({ text: '' });
-      }, 2500);
-    } catch (err) {
-      console.error('Copying failed:', err);
-      setCopied(null);
-      setStatus({ text: "Couldn't copy. Select the link and copy it yourself.", error: true });
-    }
-  }
 
   function makeNewLink() {
     setStatus({ text: '' });

@@ -1,9 +1,10 @@
 import type { House } from '@hearth/contract';
 import { Check, Copy, Link2, RefreshCw } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { useCopyToClipboard } from '../../../lib/use-copy-to-clipboard';
 import { useRotateHouseCode } from '../api';
 
 /** The link a housemate opens to land on /houseSetup with the code filled in. */
@@ -11,35 +12,13 @@ export function inviteLink(code: string, origin = window.location.origin): strin
   return `${origin}/houseSetup?code=${encodeURIComponent(code)}`;
 }
 
-type Copied = 'code' | 'link' | null;
-
 /** Shows members the house's invite code, copies it or an invite link, and makes a new one. */
 export function HouseInviteCard({ house }: { house: House }) {
-  const [copied, setCopied] = useState<Copied>(null);
-  const [status, setStatus] = useState<{ text: string; error?: boolean }>({ text: '' });
+  const { copied, status, setStatus, copy } = useCopyToClipboard<'code' | 'link'>(
+    "Couldn't copy. Select the code and copy it yourself.",
+  );
   const [confirming, setConfirming] = useState(false);
   const rotate = useRotateHouseCode();
-  const timer = useRef<number | undefined>(undefined);
-
-  useEffect(() => () => window.clearTimeout(timer.current), []);
-
-  async function copy(what: Exclude<Copied, null>) {
-    const text = what === 'code' ? house.house_code : inviteLink(house.house_code);
-    window.clearTimeout(timer.current);
-    try {
-      await navigator.clipboard.writeText(text);
-      setCopied(what);
-      setStatus({ text: 'Copied!' });
-      timer.current = window.setTimeout(() => {
-        setCopied(null);
-        setStatus({ text: '' });
-      }, 2500);
-    } catch (err) {
-      console.error('Copying failed:', err);
-      setCopied(null);
-      setStatus({ text: "Couldn't copy. Select the code and copy it yourself.", error: true });
-    }
-  }
 
   return (
     <Card>
@@ -50,7 +29,7 @@ export function HouseInviteCard({ house }: { house: House }) {
         {house.house_code}
       </p>
       <div className="mt-4 flex flex-wrap gap-2">
-        <Button variant="secondary" size="sm" onClick={() => copy('code')}>
+        <Button variant="secondary" size="sm" onClick={() => copy('code', house.house_code)}>
           {copied === 'code' ? (
             <Check className="size-4" aria-hidden="true" />
           ) : (
@@ -58,7 +37,7 @@ export function HouseInviteCard({ house }: { house: House }) {
           )}
           {copied === 'code' ? 'Copied!' : 'Copy code'}
         </Button>
-        <Button variant="secondary" size="sm" onClick={() => copy('link')}>
+        <Button variant="secondary" size="sm" onClick={() => copy('link', inviteLink(house.house_code))}>
           {copied === 'link' ? (
             <Check className="size-4" aria-hidden="true" />
           ) : (
