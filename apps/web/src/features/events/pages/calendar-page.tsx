@@ -1,11 +1,10 @@
 import type FullCalendar from '@fullcalendar/react';
 import { CalendarDays, Download, Plus } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import { Banner } from '../../../components/banner';
 import { Button, buttonClasses } from '../../../components/button';
 import { Card } from '../../../components/card';
-import { EmptyState } from '../../../components/empty-state';
+import { NoHouseState } from '../../../components/no-house-state';
 import { PageHeader } from '../../../components/page-header';
 import { Spinner } from '../../../components/spinner';
 import { useAccessToken } from '../../../lib/api-client';
@@ -103,15 +102,7 @@ export function CalendarPage() {
             <Spinner label="Loading your calendar" />
           </div>
         ) : houseId === null ? (
-          <EmptyState
-            icon={CalendarDays}
-            title="Join or create a house to activate the shared calendar."
-            action={
-              <Link to="/houseSetup" className={buttonClasses('primary')}>
-                Join or create a house
-              </Link>
-            }
-          />
+          <NoHouseState icon={CalendarDays} title="Join or create a house to activate the shared calendar." />
         ) : (
           // The calendar takes the full width (month cells need it); Subscribe follows below.
           <div className="flex flex-col gap-6">

@@ -1,11 +1,10 @@
 import type { GroceryItem, GroceryList } from '@hearth/contract';
 import { ShoppingBasket, X } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import { Banner } from '../../../components/banner';
-import { Button, buttonClasses } from '../../../components/button';
+import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
-import { EmptyState } from '../../../components/empty-state';
+import { NoHouseState } from '../../../components/no-house-state';
 import { PageHeader } from '../../../components/page-header';
 import { Spinner } from '../../../components/spinner';
 import { isApiError } from '../../../lib/api-client';
@@ -114,17 +113,7 @@ export function GroceriesPage() {
       </div>
     );
   } else if (houseRequired) {
-    content = (
-      <EmptyState
-        icon={ShoppingBasket}
-        title="Join or create a house to share grocery lists."
-        action={
-          <Link to="/houseSetup" className={buttonClasses('primary')}>
-            Join or create a house
-          </Link>
-        }
-      />
-    );
+    content = <NoHouseState icon={ShoppingBasket} title="Join or create a house to share grocery lists." />;
   } else if (lists.isError) {
     content = (
       <Banner
