@@ -14,7 +14,7 @@ main{min-height:100vh;display:flex;align-items:center;justify-content:center;pad
 .card{width:100%;max-width:420px;background:#fff;border:1px solid rgba(210,180,140,.55);border-radius:18px;box-shadow:0 12px 32px rgba(59,42,30,.10),0 2px 6px rgba(59,42,30,.06);padding:28px 20px}
 @media (min-width:480px){.card{padding:40px 36px}}
 .brand{display:flex;align-items:center;justify-content:center;gap:10px;margin:0 0 20px;font-size:1.75rem;font-weight:700;letter-spacing:-.01em;color:var(--espresso)}
-.mark{width:34px;height:34px;padding:6px;border-radius:10px;background:var(--cream);border:1px solid var(--tan);color:var(--brown);flex:none}
+.mark{width:36px;height:36px;padding:7px;border-radius:10px;background:var(--brown);color:var(--cream);flex:none}
 h1{font-size:1.3rem;line-height:1.3;font-weight:650;text-align:center;margin:0 0 6px}
 .lead{text-align:center;color:var(--muted);margin:0 0 24px}
 form{margin:0}
@@ -46,7 +46,7 @@ a:focus-visible,.button:focus-visible{outline:3px solid var(--brown);outline-off
 `;
 
 const HOUSE_MARK = raw(
-  '<svg class="mark" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false"><path d="M3 10.5 12 3l9 7.5"/><path d="M5 9v11a1 1 0 0 0 1 1h12a1 1 0 0 0 1-1V9"/><path d="M10 21v-6h4v6"/></svg>',
+  '<svg class="mark" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false"><path d="M8.5 14.5A2.5 2.5 0 0 0 11 12c0-1.38-.5-2-1-3-1.072-2.143-.224-4.054 2-6 .5 2.5 2 4.9 4 6.5 2 1.6 3 3.5 3 5.5a7 7 0 1 1-14 0c0-1.153.433-2.294 1-3a2.5 2.5 0 0 0 2.5 2.5z"/></svg>',
 );
 
 /** A problem to show: `field` names the input it is about (marked invalid), if any. */

@@ -214,6 +214,7 @@ describe('RemindersPage', () => {
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Dentist' })).not.toBeInTheDocument());
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/api/reminder/2']);
     expect(screen.getByRole('heading', { name: 'Water the plants' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: '+ Add Reminder' })).toHaveFocus());
   });
 
   it('logs a failed save and keeps the form open with a short note', async () => {

@@ -1,6 +1,6 @@
 import type { Reminder, ReminderInput } from '@hearth/contract';
 import { BellRing } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
@@ -18,6 +18,12 @@ export function RemindersPage() {
   const update = useUpdateReminder();
   const remove = useDeleteReminder();
   const now = useNow();
+  // The deleted card takes its buttons with it: focus moves to the page's action instead of the void.
+  const addButton = useRef<HTMLButtonElement>(null);
+  const deleteReminder = async (reminder: Reminder) => {
+    await remove.mutateAsync(reminder.reminder_id);
+    addButton.current?.focus();
+  };
   const [form, setForm] = useState<{ open: boolean; reminder: Reminder | null }>({
     open: false,
     reminder: null,
@@ -36,7 +42,11 @@ export function RemindersPage() {
       <PageHeader
         title="Reminders"
         description="Your own reminders; housemates don't see them."
-        actions={<Button onClick={() => setForm({ open: true, reminder: null })}>+ Add Reminder</Button>}
+        actions={
+          <Button ref={addButton} onClick={() => setForm({ open: true, reminder: null })}>
+            + Add Reminder
+          </Button>
+        }
       />
       <NotificationPermission />
       {reminders.isPending ? (
@@ -60,7 +70,7 @@ export function RemindersPage() {
                 reminder={reminder}
                 now={now}
                 onEdit={(r) => setForm({ open: true, reminder: r })}
-                onDelete={(r) => remove.mutateAsync(r.reminder_id)}
+                onDelete={deleteReminder}
               />
             </li>
           ))}
