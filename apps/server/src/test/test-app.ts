@@ -96,3 +96,13 @@ export async function memberOfNewHouse(t: TestApp, subject: string, houseName = 
   if (house.statusCode !== 201) throw new Error(`house failed: ${house.body}`);
   return { client, user: created.json(), house: house.json() };
 }
+
+/** Signs `subject` up with a profile and moves them into the house with that invite code. */
+export async function housemateOf(t: TestApp, subject: string, houseCode: string) {
+  const client = t.as(subject);
+  const created = await client.post('/api/users/', profile(subject));
+  if (created.statusCode !== 200) throw new Error(`profile failed: ${created.body}`);
+  const joined = await client.put(`/api/house/${houseCode}`);
+  if (joined.statusCode !== 200) throw new Error(`join failed: ${joined.body}`);
+  return { client, user: created.json() };
+}

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type ApiClient,
+  housemateOf,
   memberOfNewHouse,
   profile,
   startTestApp,
@@ -23,9 +24,7 @@ beforeAll(async () => {
   houseA = a.house;
   aliceId = a.user.user_id;
   // Bob lives with Alice.
-  bob = t.as('bob');
-  expect((await bob.post('/api/users/', profile('bob'))).statusCode).toBe(200);
-  expect((await bob.put(`/api/house/${houseA.house_code}`)).statusCode).toBe(200);
+  bob = (await housemateOf(t, 'bob', houseA.house_code)).client;
   // Carol has a house of her own; Dave has a profile but no house.
   const c = await memberOfNewHouse(t, 'carol', 'Oak Avenue');
   carol = c.client;

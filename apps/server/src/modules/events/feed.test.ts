@@ -2,6 +2,7 @@ import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type ApiClient,
+  housemateOf,
   memberOfNewHouse,
   profile,
   startTestApp,
@@ -25,9 +26,9 @@ beforeAll(async () => {
   alice = a.client;
   houseA = a.house;
   aliceId = a.user.user_id;
-  bob = t.as('bob');
-  bobId = (await bob.post('/api/users/', profile('bob'))).json().user_id;
-  expect((await bob.put(`/api/house/${houseA.house_code}`)).statusCode).toBe(200);
+  const b = await housemateOf(t, 'bob', houseA.house_code);
+  bob = b.client;
+  bobId = b.user.user_id;
   const c = await memberOfNewHouse(t, 'carol', 'Oak Avenue');
   carol = c.client;
   houseB = c.house;

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memberOfNewHouse, profile, startTestApp, type TestApp } from '../../test/test-app.js';
+import { housemateOf, memberOfNewHouse, profile, startTestApp, type TestApp } from '../../test/test-app.js';
 import { GroceriesRepository } from './repository.js';
 
 let t: TestApp;
@@ -12,11 +12,7 @@ afterAll(() => t.close());
 type Client = ReturnType<TestApp['as']>;
 
 async function housemate(host: { house: { house_code: string } }, subject: string): Promise<Client> {
-  const c = t.as(subject);
-  await c.post('/api/users/', profile(subject));
-  const joined = await c.put(`/api/house/${host.house.house_code}`);
-  if (joined.statusCode !== 200) throw new Error(`join failed: ${joined.body}`);
-  return c;
+  return (await housemateOf(t, subject, host.house.house_code)).client;
 }
 
 async function newList(c: Client, name: string) {

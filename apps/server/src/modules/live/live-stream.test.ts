@@ -8,6 +8,7 @@ import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import { createDb } from '../../db/create-db.js';
 import {
+  housemateOf,
   memberOfNewHouse,
   profile,
   startTestApp,
@@ -182,9 +183,7 @@ describe('GET /api/live on a listening server', () => {
 
   it("brings every grocery change of a housemate, in order, and nothing of other houses'", async () => {
     const host = await memberOfNewHouse(t, 'live-host');
-    const mate = t.as('live-mate');
-    const mateUser = (await mate.post('/api/users/', profile('live-mate'))).json();
-    await mate.put(`/api/house/${host.house.house_code}`);
+    const { client: mate, user: mateUser } = await housemateOf(t, 'live-mate', host.house.house_code);
     const stranger = await memberOfNewHouse(t, 'live-stranger');
 
     const hostStream = await open('live-host');
@@ -389,9 +388,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       const baseOne = await t.app.listen({ port: 0, host: '127.0.0.1' });
       const baseTwo = await second.listen({ port: 0, host: '127.0.0.1' });
       const host = await memberOfNewHouse(t, 'multi-host');
-      const mate = t.as('multi-mate');
-      await mate.post('/api/users/', profile('multi-mate'));
-      await mate.put(`/api/house/${host.house.house_code}`);
+      const _mate = (await housemateOf(t, 'multi-mate', host.house.house_code)).client;
 
       const onOne = await openStream(baseOne, await t.issuer.mint('multi-host'));
       const onTwo = await openStream(baseTwo, await t.issuer.mint('multi-mate'));
@@ -457,9 +454,7 @@ describe('calendar and reminder changes on the stream', () => {
 
   it("tells housemates' open calendars when an event is created, edited or deleted", async () => {
     const host = await memberOfNewHouse(t, 'cal-host');
-    const mate = t.as('cal-mate');
-    await mate.post('/api/users/', profile('cal-mate'));
-    await mate.put(`/api/house/${host.house.house_code}`);
+    const mate = (await housemateOf(t, 'cal-mate', host.house.house_code)).client;
     const hostStream = await open('cal-host');
 
     const created = await mate.post('/api/event/', {
@@ -480,9 +475,7 @@ describe('calendar and reminder changes on the stream', () => {
 
   it("tells only the owner's own streams about reminder changes, never a housemate's", async () => {
     const host = await memberOfNewHouse(t, 'rem-host');
-    const mate = t.as('rem-mate');
-    await mate.post('/api/users/', profile('rem-mate'));
-    await mate.put(`/api/house/${host.house.house_code}`);
+    await housemateOf(t, 'rem-mate', host.house.house_code);
     const ownerStream = await open('rem-host');
     const mateStream = await open('rem-mate');
 
