@@ -34,12 +34,16 @@ export async function startTestApp(): Promise<TestApp> {
     OIDC_ISSUER: issuer.url,
     LOG_LEVEL: 'silent',
   });
-  const app = await buildApp({
-    config: { ...config, database: testDb.database },
-    db: testDb.db,
-    logger: false,
-  });
-  await app.ready();
+  let app: App;
+  try {
+    app = await buildApp({ config: { ...config, database: testDb.database }, db: testDb.db, logger: false });
+    await app.ready();
+  } catch (err) {
+    // A run that cannot start must not leave its schema behind.
+    await testDb.drop();
+    await issuer.close();
+    throw err;
+  }
 
   const as = (subject: string): ApiClient => {
     const request = async (method: InjectOptions['method'], url: string, body?: unknown) => {
