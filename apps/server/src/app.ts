@@ -69,7 +69,7 @@ export async function buildApp({ config, db: givenDb, logger }: BuildOptions): P
   await app.register(securityPlugin, { config });
   await app.register(apiDocsPlugin, { publicUrl: config.publicUrl });
 
-  let localJwks: (() => JSONWebKeySet) | undefined;
+  let localJwks: JSONWebKeySet | undefined;
   if (config.oidc.builtIn) {
     // Loaded only when used: an external issuer never pays for oidc-provider.
     const { mountIdp, NO_LIMITS } = await import('./idp/index.js');

@@ -25,7 +25,7 @@ export interface MountIdpOptions {
 
 export interface MountedIdp {
   /** The public signing keys, for checking access tokens without a network round trip. */
-  publicJwks: () => JSONWebKeySet;
+  publicJwks: JSONWebKeySet;
 }
 
 /**
@@ -81,6 +81,5 @@ export async function mountIdp(app: FastifyInstance, opts: MountIdpOptions): Pro
     clientId: config.oidc.clientId,
   });
 
-  const jwks = publicJwksOf(secrets.signingKeys);
-  return { publicJwks: () => jwks };
+  return { publicJwks: publicJwksOf(secrets.signingKeys) };
 }

@@ -39,7 +39,7 @@ const ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256
 export interface AuthOptions {
   oidc: AppConfig['oidc'];
   /** The built-in provider's public keys; absent for an external issuer, whose keys are discovered. */
-  localJwks?: () => JSONWebKeySet;
+  localJwks?: JSONWebKeySet;
 }
 
 /** Finds the issuer's keys through its discovery document, once, and retries after a failure. */
@@ -86,9 +86,7 @@ function challenge(reply: FastifyReply, error?: string) {
 export const authPlugin = fp<AuthOptions>(
   async (app: FastifyInstance, opts) => {
     const { issuer, audience } = opts.oidc;
-    const keys: JWTVerifyGetKey = opts.localJwks
-      ? (header, token) => createLocalJWKSet(opts.localJwks!())(header, token)
-      : discoveredKeys(issuer);
+    const keys: JWTVerifyGetKey = opts.localJwks ? createLocalJWKSet(opts.localJwks) : discoveredKeys(issuer);
 
     app.decorateRequest('identity', null);
 
