@@ -48,10 +48,18 @@ export function ProfileForm({ initial, onSave }: ProfileFormProps) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failed, setFailed] = useState(false);
 
-  const set = (name: FieldName) => (event: { target: { value: string } }) => {
-    setValues((v) => ({ ...v, [name]: event.target.value }));
+  const change = <K extends FieldName>(name: K, value: ProfileFormValues[K]) => {
+    setValues((v) => ({ ...v, [name]: value }));
     setErrors((e) => ({ ...e, [name]: undefined }));
   };
+  /** What every text field of the form shares: its value, its change, its error, busy while saving. */
+  const bind = (name: Exclude<FieldName, 'profile_img'>) => ({
+    name,
+    value: values[name],
+    onChange: (event: { target: { value: string } }) => change(name, event.target.value),
+    error: errors[name],
+    disabled: saving,
+  });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -82,68 +90,24 @@ export function ProfileForm({ initial, onSave }: ProfileFormProps) {
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-5">
-      <TextField
-        label="Username"
-        name="username"
-        autoComplete="username"
-        required
-        value={values.username}
-        onChange={set('username')}
-        error={errors.username}
-        disabled={saving}
-      />
+      <TextField label="Username" {...bind('username')} autoComplete="username" required />
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
-          label="First Name"
-          name="first_name"
-          autoComplete="given-name"
-          required
-          value={values.first_name}
-          onChange={set('first_name')}
-          error={errors.first_name}
-          disabled={saving}
-        />
-        <TextField
-          label="Last Name"
-          name="last_name"
-          autoComplete="family-name"
-          required
-          value={values.last_name}
-          onChange={set('last_name')}
-          error={errors.last_name}
-          disabled={saving}
-        />
+        <TextField label="First Name" {...bind('first_name')} autoComplete="given-name" required />
+        <TextField label="Last Name" {...bind('last_name')} autoComplete="family-name" required />
       </div>
-      <TextField
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        required
-        value={values.email}
-        onChange={set('email')}
-        error={errors.email}
-        disabled={saving}
-      />
+      <TextField label="Email" {...bind('email')} type="email" autoComplete="email" required />
       <TextField
         label="Phone Number"
-        name="phone_num"
+        {...bind('phone_num')}
         type="tel"
         autoComplete="tel"
         placeholder="X-XXX-XXX-XXXX"
-        value={values.phone_num}
-        onChange={set('phone_num')}
-        error={errors.phone_num}
-        disabled={saving}
       />
       <ImagePicker
         label="Profile Image"
         previewAlt="Profile image preview"
         value={values.profile_img}
-        onChange={(profile_img) => {
-          setValues((v) => ({ ...v, profile_img }));
-          setErrors((e) => ({ ...e, profile_img: undefined }));
-        }}
+        onChange={(profile_img) => change('profile_img', profile_img)}
         error={errors.profile_img}
         disabled={saving}
       />
