@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from 'react';
-import { Button } from '../../../components/button';
 import { ImagePicker } from '../../../components/image-picker';
 import { TextField } from '../../../components/text-field';
 import { useCreateHouse } from '../api';
 import { houseFailureMessage } from '../house-errors';
+import { SetupFormActions } from './setup-form-actions';
 
 export interface CreateHouseFormProps {
   onBack: () => void;
@@ -61,14 +61,13 @@ export function CreateHouseForm({ onBack, onCreated }: CreateHouseFormProps) {
           {problem.message}
         </p>
       )}
-      <div className="flex gap-3">
-        <Button variant="secondary" className="flex-1" onClick={onBack} disabled={creating}>
-          Back
-        </Button>
-        <Button type="submit" className="flex-1" disabled={empty || creating}>
-          {creating ? 'Creating...' : 'Create'}
-        </Button>
-      </div>
+      <SetupFormActions
+        onBack={onBack}
+        busy={creating}
+        empty={empty}
+        label="Create"
+        busyLabel="Creating..."
+      />
     </form>
   );
 }

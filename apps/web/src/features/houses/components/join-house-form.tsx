@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from 'react';
-import { Button } from '../../../components/button';
 import { TextField } from '../../../components/text-field';
 import { useJoinHouse } from '../api';
 import { houseFailureMessage } from '../house-errors';
+import { SetupFormActions } from './setup-form-actions';
 
 export interface JoinHouseFormProps {
   initialCode: string;
@@ -54,14 +54,7 @@ export function JoinHouseForm({ initialCode, onBack, onJoined }: JoinHouseFormPr
           {problem.message}
         </p>
       )}
-      <div className="flex gap-3">
-        <Button variant="secondary" className="flex-1" onClick={onBack} disabled={joining}>
-          Back
-        </Button>
-        <Button type="submit" className="flex-1" disabled={empty || joining}>
-          {joining ? 'Joining...' : 'Join'}
-        </Button>
-      </div>
+      <SetupFormActions onBack={onBack} busy={joining} empty={empty} label="Join" busyLabel="Joining..." />
     </form>
   );
 }
