@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from './app.js';
 import { loadConfig } from './config.js';
@@ -60,6 +61,62 @@ describe('platform', () => {
     expect(head.headers['content-type']).toMatch(/^text\/html/);
   });
 
+  it('says it is not ready when the database cannot be reached', async () => {
+    const lost = await createTestDb();
+    const config = loadConfig({ PUBLIC_URL: 'http://hearth.test', OIDC_ISSUER: issuer.url });
+    const other = await buildApp({
+      config: { ...config, database: lost.database },
+      db: lost.db,
+      logger: false,
+    });
+    try {
+      await lost.drop();
+      const res = await other.inject('/readyz');
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ status: 'unavailable' });
+      expect((await other.inject('/healthz')).statusCode).toBe(200);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('writes structured JSON log lines that carry the request id', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(JSON.parse(String(chunk)));
+        done();
+      },
+    });
+    const logged = await createTestDb();
+    const config = loadConfig({ PUBLIC_URL: 'http://hearth.test', OIDC_ISSUER: issuer.url });
+    const other = await buildApp({
+      config: { ...config, database: logged.database },
+      db: logged.db,
+      logger: { level: 'info', stream },
+    });
+    try {
+      await other.inject({ url: '/healthz', headers: { 'x-request-id': 'trace-me-42' } });
+      const mine = lines.filter((l) => l.reqId === 'trace-me-42');
+      expect(mine.map((l) => l.msg)).toEqual(['incoming request', 'request completed']);
+      expect(mine[1]).toMatchObject({ level: 30, res: { statusCode: 200 } });
+    } finally {
+      await other.close();
+      await logged.drop();
+    }
+  });
+
+  it('compresses text with gzip for clients without brotli, API answers included', async () => {
+    const asset = await app.inject({
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(asset.headers['content-encoding']).toBe('gzip');
+    const json = await app.inject({ url: '/api/docs/json', headers: { 'accept-encoding': 'gzip' } });
+    expect(json.headers['content-encoding']).toBe('gzip');
+    expect(json.headers['content-type']).toMatch(/^application\/json/);
+  });
+
   it('caches hashed assets for a year and compresses them', async () => {
     const res = await app.inject({
       url: '/assets/index-abc123.js',
@@ -97,6 +154,16 @@ describe('platform', () => {
         '/api/house/{house_id}',
         '/api/house/{code}',
         '/api/house/',
+        '/api/event/house/{houseId}/calendar.ics',
+        '/api/event/{id}',
+        '/api/event/',
+        '/api/grocery-list/',
+        '/api/grocery-list/{id}',
+        '/api/grocery-item/',
+        '/api/grocery-item/{id}',
+        '/api/reminder/',
+        '/api/reminder/{id}',
+        '/api/live',
       ]),
     );
     expect(doc.paths['/api/users/'].post.requestBody.content['application/json'].schema.required).toEqual(

@@ -8,6 +8,7 @@ import {
   startTestApp,
   type TestApp,
 } from '../../test/test-app.js';
+import { EventsRepository } from './repository.js';
 import { hashSubscriptionSecret } from './subscriptions.js';
 
 let t: TestApp;
@@ -376,5 +377,36 @@ describe('subscription links', () => {
     const res = await erin.get('/api/event/subscription');
     expect(res.statusCode).toBe(403);
     expect(res.json().error.code).toBe('house_required');
+  });
+});
+
+describe('the feed query', () => {
+  it('reads the whole house feed in one query, however many events there are', async () => {
+    let queries = 0;
+    const counted = new EventsRepository(
+      t.testDb.db.withPlugin({
+        transformQuery: (args) => {
+          queries++;
+          return args.node;
+        },
+        transformResult: async (args) => args.result,
+      }),
+    );
+    const caller = { issuer: t.issuer.url, subject: 'alice' };
+    const countFor = async () => {
+      queries = 0;
+      const rows = await counted.feedRows(houseA.house_id, caller);
+      return { queries, rows: rows.length };
+    };
+    const before = await countFor();
+    expect(before.queries).toBe(1);
+    for (let i = 0; i < 15; i++) {
+      await create(alice, {
+        title: `Count ${i}`,
+        start_datetime: '2027-02-01T10:00:00Z',
+        end_datetime: '2027-02-01T11:00:00Z',
+      });
+    }
+    expect(await countFor()).toEqual({ queries: 1, rows: before.rows + 15 });
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PNG_1PX } from '../../test/images.js';
+import { PNG_1PX, pngOfSize } from '../../test/images.js';
 import { memberOfNewHouse, profile, startTestApp, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -43,6 +43,15 @@ describe('houses', () => {
     const res = await c.post('/api/house/', body);
     expect(res.statusCode).toBe(400);
     expect(res.json().error.field).toBe(field);
+    expect((await c.get('/api/users/me')).json().house_id).toBeNull();
+  });
+
+  it('refuses a house photo over 2 MB with 413, creating nothing', async () => {
+    const c = t.as('bigphoto');
+    await c.post('/api/users/', profile('bigphoto'));
+    const res = await c.post('/api/house/', { house_name: 'Big', house_img: pngOfSize(2 * 1024 * 1024 + 1) });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().error).toMatchObject({ code: 'image_too_large', field: 'house_img' });
     expect((await c.get('/api/users/me')).json().house_id).toBeNull();
   });
 
