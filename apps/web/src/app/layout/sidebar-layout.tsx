@@ -5,6 +5,7 @@ import { Spinner } from '../../components/spinner';
 import { useLiveUpdates } from '../../features/live/use-live-updates';
 import { DueReminderNotices } from '../../features/reminders/components/due-reminder-notices';
 import { useMe } from '../../features/users/api';
+import { useLogError } from '../../lib/use-log-error';
 import { SidebarNav } from './sidebar-nav';
 import { UserPanel } from './user-panel';
 
@@ -49,9 +50,7 @@ export function SidebarLayout() {
     return () => document.removeEventListener('keydown', onKey);
   }, [menuOpen]);
 
-  useEffect(() => {
-    if (me.isError) console.error(me.error);
-  }, [me.isError, me.error]);
+  useLogError(me.error);
 
   // Every feature needs a profile (the API answers 403 profile_required without one).
   if (me.data === null) return <Navigate to="/userSetup" replace />;

@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Spinner } from '../../../components/spinner';
 import { inputClasses } from '../../../components/text-field';
 import { useCopyToClipboard } from '../../../lib/use-copy-to-clipboard';
+import { useLogError } from '../../../lib/use-log-error';
 import { useCalendarSubscription, useRotateSubscription } from '../api';
 import { recallLink, rememberLink } from '../lib/subscription-link-store';
 
@@ -74,9 +75,7 @@ export function SubscribePanel({ userId, id }: SubscribePanelProps) {
   useEffect(() => {
     if (subscription.data) rememberLink(userId, subscription.data);
   }, [userId, subscription.data]);
-  useEffect(() => {
-    if (subscription.isError) console.error('Error loading the calendar link:', subscription.error);
-  }, [subscription.isError, subscription.error]);
+  useLogError(subscription.error, 'Error loading the calendar link:');
 
   const link = subscription.data ? recallLink(userId, subscription.data) : null;
 

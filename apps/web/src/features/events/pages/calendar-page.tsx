@@ -1,6 +1,6 @@
 import type FullCalendar from '@fullcalendar/react';
 import { CalendarDays, Download, Plus } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Banner } from '../../../components/banner';
 import { Button, buttonClasses } from '../../../components/button';
 import { Card } from '../../../components/card';
@@ -8,6 +8,7 @@ import { NoHouseState } from '../../../components/no-house-state';
 import { PageHeader } from '../../../components/page-header';
 import { Spinner } from '../../../components/spinner';
 import { useAccessToken } from '../../../lib/api-client';
+import { useLogError } from '../../../lib/use-log-error';
 import { useMe } from '../../users/api';
 import { feedUrl } from '../api';
 import { EventDialog, type EventDialogState } from '../components/event-dialog';
@@ -28,9 +29,7 @@ export function CalendarPage() {
   const [loadFailed, setLoadFailed] = useState(false);
   const [selectionError, setSelectionError] = useState<string | null>(null);
 
-  useEffect(() => {
-    if (me.isError) console.error(me.error);
-  }, [me.isError, me.error]);
+  useLogError(me.error);
 
   const refresh = () => calendarRef.current?.getApi().refetchEvents();
 

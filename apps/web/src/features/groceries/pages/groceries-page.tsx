@@ -8,6 +8,7 @@ import { NoHouseState } from '../../../components/no-house-state';
 import { PageHeader } from '../../../components/page-header';
 import { Spinner } from '../../../components/spinner';
 import { isApiError } from '../../../lib/api-client';
+import { useLogError } from '../../../lib/use-log-error';
 import { useMe } from '../../users/api';
 import {
   currentId,
@@ -64,9 +65,7 @@ export function GroceriesPage() {
   }, [focusRequest, lists.data]);
   const focus = (key: string) => setFocusRequest({ key, at: Date.now() });
 
-  useEffect(() => {
-    if (lists.isError) console.error(lists.error);
-  }, [lists.isError, lists.error]);
+  useLogError(lists.error);
 
   const failed = (message: string) => () => setBanner(message);
 

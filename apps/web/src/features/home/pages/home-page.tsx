@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
 import { Spinner } from '../../../components/spinner';
+import { useLogError } from '../../../lib/use-log-error';
 import { WeekAtAGlance } from '../../events/components/week-at-a-glance';
 import { useHouse } from '../../houses/api';
 import { HouseInviteCard } from '../../houses/components/house-invite-card';
@@ -20,11 +20,9 @@ export function HomePage() {
   const user = me.data ?? undefined;
   const house = useHouse(user?.house_id);
 
-  useEffect(() => {
-    // SPEC section 8: on Home these failures are only logged.
-    if (me.isError) console.error(me.error);
-    if (house.isError) console.error(house.error);
-  }, [me.isError, me.error, house.isError, house.error]);
+  // SPEC section 8: on Home these failures are only logged.
+  useLogError(me.error);
+  useLogError(house.error);
 
   if (me.isPending || (user?.house_id != null && house.isPending)) {
     return (

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Card } from '../../../components/card';
 import { FullScreenSpinner } from '../../../components/spinner';
+import { useLogError } from '../../../lib/use-log-error';
 import { rememberReturnTo } from '../../auth/return-to';
 import { useMe } from '../../users/api';
 import { CreateHouseForm } from '../components/create-house-form';
@@ -21,9 +22,7 @@ export function HouseSetupPage() {
 
   const noProfile = me.data === null;
 
-  useEffect(() => {
-    if (me.isError) console.error(me.error);
-  }, [me.isError, me.error]);
+  useLogError(me.error);
 
   useEffect(() => {
     // No profile yet: it is set up first, then the person comes back here (with the invite code).

@@ -1,9 +1,10 @@
 import type { User } from '@hearth/contract';
 import { Repeat } from 'lucide-react';
-import { useEffect, useId } from 'react';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { Card } from '../../../components/card';
 import { Spinner } from '../../../components/spinner';
+import { useLogError } from '../../../lib/use-log-error';
 import { useReminders } from '../api';
 import { formatReminderTime, upcomingReminders } from '../reminder-time';
 import { useNow } from '../use-now';
@@ -19,10 +20,8 @@ export function UpcomingReminders(_props: UpcomingRemindersProps) {
   const reminders = useReminders();
   const now = useNow();
 
-  useEffect(() => {
-    // SPEC section 8: reminder failures are logged; the short note below is our addition.
-    if (reminders.isError) console.error(reminders.error);
-  }, [reminders.isError, reminders.error]);
+  // SPEC section 8: reminder failures are logged; the short note below is our addition.
+  useLogError(reminders.error);
 
   const upcoming = reminders.data ? upcomingReminders(reminders.data, now) : [];
 

@@ -1,10 +1,11 @@
 import type { Reminder, ReminderInput } from '@hearth/contract';
 import { BellRing } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { Spinner } from '../../../components/spinner';
+import { useLogError } from '../../../lib/use-log-error';
 import { useCreateReminder, useDeleteReminder, useReminders, useUpdateReminder } from '../api';
 import { NotificationPermission } from '../components/notification-permission';
 import { ReminderCard } from '../components/reminder-card';
@@ -29,10 +30,8 @@ export function RemindersPage() {
     reminder: null,
   });
 
-  useEffect(() => {
-    // SPEC section 8: reminder failures are logged; the short note below is our addition.
-    if (reminders.isError) console.error(reminders.error);
-  }, [reminders.isError, reminders.error]);
+  // SPEC section 8: reminder failures are logged; the short note below is our addition.
+  useLogError(reminders.error);
 
   const save = (input: ReminderInput) =>
     form.reminder ? update.mutateAsync({ id: form.reminder.reminder_id, input }) : create.mutateAsync(input);

@@ -1,10 +1,10 @@
 import type { User } from '@hearth/contract';
 import type { IdTokenClaims } from 'oidc-client-ts';
-import { useEffect } from 'react';
 import { useAuth } from 'react-oidc-context';
 import { useNavigate } from 'react-router';
 import { Card } from '../../../components/card';
 import { FullScreenSpinner } from '../../../components/spinner';
+import { useLogError } from '../../../lib/use-log-error';
 import { consumeReturnTo } from '../../auth/return-to';
 import { useMe, useSaveProfile } from '../api';
 import { ProfileForm, type ProfileFormValues } from '../components/profile-form';
@@ -38,9 +38,7 @@ export function UserSetupPage() {
   const me = useMe();
   const save = useSaveProfile();
 
-  useEffect(() => {
-    if (me.isError) console.error(me.error);
-  }, [me.isError, me.error]);
+  useLogError(me.error);
 
   if (me.isPending) return <FullScreenSpinner />;
 
