@@ -3,11 +3,6 @@ import { REMINDER_WINDOW_DAYS } from '@hearth/contract';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The browser's IANA time zone, sent with every reminder so repeats keep local wall time. */
-export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-}
-
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** A UTC ISO instant as a datetime-local value ('YYYY-MM-DDTHH:mm') in the browser's time. */

@@ -6,8 +6,9 @@ import { Button } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
 import { inputClasses, TextField } from '../../../components/text-field';
 import { isApiError } from '../../../lib/api-client';
+import { browserTimeZone } from '../../../lib/time-zone';
 import { useCreateEvent, useDeleteEvent, useEvent, useUpdateEvent } from '../api';
-import { browserTimeZone, datePart } from '../lib/date-time';
+import { datePart } from '../lib/date-time';
 import {
   blankEventForm,
   checkEventForm,

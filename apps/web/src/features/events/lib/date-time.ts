@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { browserTimeZone } from '../../../lib/time-zone';
 
 /**
  * Date conversions of the event dialog (SPEC section 5): form date-times are shown in local time
@@ -6,11 +7,6 @@ import { DateTime } from 'luxon';
  * values become '' (for inputs) or null (for the API). Every function takes the zone explicitly (the
  * browser's by default) so the rules hold, and are tested, in any zone.
  */
-
-/** The browser's IANA time zone, sent with each event so all-day dates stay the ones picked. */
-export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-}
 
 const LOCAL_FORMAT = "yyyy-MM-dd'T'HH:mm";
 const LOCAL_INPUT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?$/;

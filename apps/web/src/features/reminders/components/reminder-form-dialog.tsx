@@ -6,7 +6,8 @@ import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../../../components/button';
 import { inputClasses, TextField } from '../../../components/text-field';
 import { isApiError } from '../../../lib/api-client';
-import { browserTimeZone, dateTimeLocalToUtcIso, toDateTimeLocal } from '../reminder-time';
+import { browserTimeZone } from '../../../lib/time-zone';
+import { dateTimeLocalToUtcIso, toDateTimeLocal } from '../reminder-time';
 
 export const REQUIRED_ALERT = 'Title and Remind Time are required';
 
