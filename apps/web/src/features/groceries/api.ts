@@ -114,6 +114,26 @@ const findItem = (lists: GroceryList[] | undefined, itemId: number) => {
   return null;
 };
 
+/** Sets an item's tick in the cache; returns the tick it had, or undefined when the item is not there. */
+function tickItem(queryClient: QueryClient, itemId: number, completed: boolean): boolean | undefined {
+  const id = currentId(itemId);
+  const found = findItem(queryClient.getQueryData(groceryKeys.lists()), id);
+  if (!found) return undefined;
+  editLists(queryClient, (lists) =>
+    mapItems(lists, found.list.grocery_list_id, (items) =>
+      items.map((i) => (i.grocery_item_id === id ? { ...i, completed } : i)),
+    ),
+  );
+  return found.item.completed;
+}
+
+/** `entries` with `entry` back at `index` (or last), for rolling back an optimistic removal. */
+function putBack<T>(entries: T[], entry: T, index: number, same: (other: T) => boolean): T[] {
+  const copy = entries.filter((other) => !same(other));
+  copy.splice(Math.min(index, copy.length), 0, entry);
+  return copy;
+}
+
 /** Shared by every grocery mutation: stop refetches that would overwrite the optimistic change, and
  * refetch once the last grocery mutation has settled (this one included). */
 function useGroceryMutationBase() {
@@ -193,11 +213,9 @@ export function useDeleteGroceryList() {
     onError: (_err, _listId, context) => {
       const removed = context?.removed;
       if (!removed) return;
-      editLists(queryClient, (lists) => {
-        const copy = lists.filter((l) => l.grocery_list_id !== removed.grocery_list_id);
-        copy.splice(Math.min(context.index, copy.length), 0, removed);
-        return copy;
-      });
+      editLists(queryClient, (lists) =>
+        putBack(lists, removed, context.index, (l) => l.grocery_list_id === removed.grocery_list_id),
+      );
     },
     onSettled: settle,
   });
@@ -259,27 +277,10 @@ export function useToggleGroceryItem() {
       setGroceryItemCompleted(api, await serverId(itemId), completed),
     onMutate: async ({ itemId, completed }) => {
       await prepare();
-      const id = currentId(itemId);
-      const found = findItem(queryClient.getQueryData(groceryKeys.lists()), id);
-      if (found) {
-        editLists(queryClient, (lists) =>
-          mapItems(lists, found.list.grocery_list_id, (items) =>
-            items.map((i) => (i.grocery_item_id === id ? { ...i, completed } : i)),
-          ),
-        );
-      }
-      return { previous: found?.item.completed };
+      return { previous: tickItem(queryClient, itemId, completed) };
     },
     onError: (_err, { itemId }, context) => {
-      if (context?.previous === undefined) return;
-      const id = currentId(itemId);
-      const found = findItem(queryClient.getQueryData(groceryKeys.lists()), id);
-      if (!found) return;
-      editLists(queryClient, (lists) =>
-        mapItems(lists, found.list.grocery_list_id, (items) =>
-          items.map((i) => (i.grocery_item_id === id ? { ...i, completed: context.previous! } : i)),
-        ),
-      );
+      if (context?.previous !== undefined) tickItem(queryClient, itemId, context.previous);
     },
     onSettled: settle,
   });
@@ -307,11 +308,9 @@ export function useRemoveGroceryItem() {
       const found = context?.found;
       if (!found) return;
       editLists(queryClient, (lists) =>
-        mapItems(lists, found.list.grocery_list_id, (items) => {
-          const copy = items.filter((i) => i.grocery_item_id !== found.item.grocery_item_id);
-          copy.splice(Math.min(found.index, copy.length), 0, found.item);
-          return copy;
-        }),
+        mapItems(lists, found.list.grocery_list_id, (items) =>
+          putBack(items, found.item, found.index, (i) => i.grocery_item_id === found.item.grocery_item_id),
+        ),
       );
     },
     onSettled: settle,
