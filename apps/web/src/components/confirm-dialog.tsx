@@ -2,9 +2,14 @@ import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import type { ReactNode } from 'react';
 import { buttonClasses } from './button';
 
+type ContentProps = AlertDialog.AlertDialogContentProps;
+
 export interface ConfirmDialogProps {
-  /** The control that opens the dialog (rendered as the Radix trigger via asChild). */
-  trigger: ReactNode;
+  /**
+   * The control that opens the dialog (rendered as the Radix trigger via asChild). Without one the caller
+   * opens it through `open`, and returns focus itself (onCloseAutoFocus).
+   */
+  trigger?: ReactNode;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
@@ -14,6 +19,8 @@ export interface ConfirmDialogProps {
   cancelLabel?: string;
   /** Red confirm button for destructive actions. */
   destructive?: boolean;
+  onOpenAutoFocus?: ContentProps['onOpenAutoFocus'];
+  onCloseAutoFocus?: ContentProps['onCloseAutoFocus'];
 }
 
 /** Asks before an action that cannot be undone; focus stays inside until answered (Radix AlertDialog). */
@@ -27,13 +34,19 @@ export function ConfirmDialog({
   onConfirm,
   cancelLabel = 'Cancel',
   destructive = false,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
 }: ConfirmDialogProps) {
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
-      <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>
+      {trigger && <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>}
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-40 bg-espresso/40" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-card border border-line bg-surface p-6 shadow-lift">
+        <AlertDialog.Content
+          className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-card border border-line bg-surface p-6 shadow-lift"
+          {...(onOpenAutoFocus && { onOpenAutoFocus })}
+          {...(onCloseAutoFocus && { onCloseAutoFocus })}
+        >
           <AlertDialog.Title className="text-lg font-bold text-espresso">{title}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-muted">{description}</AlertDialog.Description>
           <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
