@@ -1,4 +1,3 @@
-import type { User } from '@hearth/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { useAuth } from 'react-oidc-context';
@@ -7,20 +6,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { authState } from '../test/auth';
 import { mockFetch } from '../test/fetch';
 import { testQueryClient } from '../test/render';
+import { testUser } from '../test/users';
 import { routes } from './router';
 
 vi.mock('react-oidc-context', () => ({ useAuth: vi.fn() }));
 
-const me: User = {
-  user_id: 1,
-  username: 'ada',
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  email: 'ada@example.com',
-  phone_num: null,
-  profile_img: null,
-  house_id: null,
-};
+const me = testUser();
 
 function open(path: string, state: 'signedIn' | 'signedOut' = 'signedIn') {
   vi.mocked(useAuth).mockReturnValue(authState(state));

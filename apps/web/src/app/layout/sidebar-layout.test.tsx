@@ -6,20 +6,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { authState } from '../../test/auth';
 import { apiError, mockFetch } from '../../test/fetch';
 import { renderRoutes } from '../../test/render';
+import { testUser } from '../../test/users';
 import { SidebarLayout } from './sidebar-layout';
 
 vi.mock('react-oidc-context', () => ({ useAuth: vi.fn() }));
 
-const me: User = {
-  user_id: 1,
-  username: 'ada',
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  email: 'ada@example.com',
-  phone_num: null,
-  profile_img: null,
-  house_id: 3,
-};
+const me = testUser({ house_id: 3 });
 
 const routes = [
   {

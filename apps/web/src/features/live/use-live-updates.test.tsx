@@ -1,10 +1,11 @@
-import type { LiveChange, User } from '@hearth/contract';
+import type { LiveChange } from '@hearth/contract';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import { useAuth } from 'react-oidc-context';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authState } from '../../test/auth';
 import { testQueryClient } from '../../test/render';
+import { testUser } from '../../test/users';
 import { useLiveChange } from './live-events';
 import { applyLiveChange, applyLiveResync, useLiveUpdates } from './use-live-updates';
 
@@ -84,16 +85,7 @@ describe('applyLiveResync', () => {
   });
 });
 
-const me: User = {
-  user_id: 1,
-  username: 'ada',
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  email: 'ada@example.com',
-  phone_num: null,
-  profile_img: null,
-  house_id: 3,
-};
+const me = testUser({ house_id: 3 });
 
 function Probe({ onGroceries }: { onGroceries: (c: LiveChange | null) => void }) {
   useLiveUpdates();

@@ -5,6 +5,7 @@ import { useAuth } from 'react-oidc-context';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authState } from '../../../test/auth';
 import { renderAt } from '../../../test/render';
+import { testUser } from '../../../test/users';
 import { GroceryEmpty, GroceryMessages as M } from '../grocery-messages';
 import { GroceriesPage } from './groceries-page';
 
@@ -17,16 +18,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const me: User = {
-  user_id: 1,
-  username: 'ada',
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  email: 'ada@example.com',
-  phone_num: null,
-  profile_img: null,
-  house_id: 3,
-};
+const me = testUser({ house_id: 3 });
 
 const item = (id: number, listId: number, name: string, completed = false): GroceryItem => ({
   grocery_item_id: id,

@@ -1,24 +1,16 @@
-import type { House, User } from '@hearth/contract';
+import type { House } from '@hearth/contract';
 import { screen } from '@testing-library/react';
 import { useAuth } from 'react-oidc-context';
 import { describe, expect, it, vi } from 'vitest';
 import { authState } from '../../../test/auth';
 import { mockFetch } from '../../../test/fetch';
 import { renderAt } from '../../../test/render';
+import { testUser } from '../../../test/users';
 import { HomePage } from './home-page';
 
 vi.mock('react-oidc-context', () => ({ useAuth: vi.fn() }));
 
-const me: User = {
-  user_id: 1,
-  username: 'ada',
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  email: 'ada@example.com',
-  phone_num: null,
-  profile_img: null,
-  house_id: 3,
-};
+const me = testUser({ house_id: 3 });
 const house: House = {
   house_id: 3,
   house_name: 'Elm Street',

@@ -1,10 +1,11 @@
-import type { Reminder, User } from '@hearth/contract';
+import type { Reminder } from '@hearth/contract';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { useAuth } from 'react-oidc-context';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authState } from '../../../test/auth';
 import { mockFetch } from '../../../test/fetch';
 import { renderAt } from '../../../test/render';
+import { testUser } from '../../../test/users';
 import { DueReminderNotices } from './due-reminder-notices';
 
 vi.mock('react-oidc-context', () => ({ useAuth: vi.fn() }));
@@ -14,16 +15,7 @@ const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 const iso = (ms: number) => new Date(ms).toISOString();
 
-const user: User = {
-  user_id: 1,
-  username: 'ada',
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  email: 'ada@example.com',
-  phone_num: null,
-  profile_img: null,
-  house_id: null,
-};
+const user = testUser();
 
 const FIRST = NOW + 2 * MINUTE;
 const vitamins = (next: number): Reminder => ({

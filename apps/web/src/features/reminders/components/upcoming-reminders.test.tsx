@@ -1,10 +1,11 @@
-import type { Reminder, User } from '@hearth/contract';
+import type { Reminder } from '@hearth/contract';
 import { screen, within } from '@testing-library/react';
 import { useAuth } from 'react-oidc-context';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authState } from '../../../test/auth';
 import { mockFetch } from '../../../test/fetch';
 import { renderAt } from '../../../test/render';
+import { testUser } from '../../../test/users';
 import { UpcomingReminders } from './upcoming-reminders';
 
 vi.mock('react-oidc-context', () => ({ useAuth: vi.fn() }));
@@ -13,16 +14,7 @@ const NOW = Date.parse('2026-11-22T15:00:00.000Z'); // 10:00 in New York
 const HOUR = 3_600_000;
 const iso = (ms: number) => new Date(ms).toISOString();
 
-const user: User = {
-  user_id: 1,
-  username: 'ada',
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  email: 'ada@example.com',
-  phone_num: null,
-  profile_img: null,
-  house_id: null,
-};
+const user = testUser();
 
 const reminder = (
   id: number,
