@@ -4,6 +4,7 @@ import type { UserRow } from '../../db/tables.js';
 import { houseRequired, notFound, validationError } from '../../lib/errors.js';
 import { optionalText } from '../../lib/text.js';
 import type { Identity } from '../../plugins/auth.js';
+import { HousesService } from '../houses/service.js';
 import type { LivePublisher } from '../live/live-bus.js';
 import type { UsersService } from '../users/service.js';
 import { resolveEventTimes } from './event-times.js';
@@ -83,10 +84,8 @@ export class EventsService {
   }
 
   /** The caller's row and house: a caller without a house has no events to see (404). */
-  private async member(identity: Identity): Promise<{ user: UserRow; houseId: number }> {
-    const user = await this.users.requireCurrent(identity);
-    if (user.house_id === null) throw eventNotFound();
-    return { user, houseId: user.house_id };
+  private member(identity: Identity) {
+    return this.users.requireHouse(identity, eventNotFound);
   }
 
   async get(identity: Identity, eventId: number): Promise<Event> {
@@ -97,10 +96,10 @@ export class EventsService {
   }
 
   async create(identity: Identity, input: EventInput): Promise<Event> {
-    const user = await this.users.requireCurrent(identity);
-    const houseId = user.house_id;
-    if (houseId === null) throw houseRequired(EventMessages.houseRequired);
-    if (input.house_id !== houseId) throw notFound('House');
+    const { user, houseId } = await this.users.requireHouse(identity, () =>
+      houseRequired(EventMessages.houseRequired),
+    );
+    HousesService.requireMember(user, input.house_id);
     const now = new Date().toISOString();
     const fields = eventFields(input);
     const row = await this.events.insert({

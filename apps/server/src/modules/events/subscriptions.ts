@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { CalendarSubscription } from '@hearth/contract';
-import type { CalendarSubscriptionRow, UserRow } from '../../db/tables.js';
+import type { CalendarSubscriptionRow } from '../../db/tables.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
 import { houseRequired } from '../../lib/errors.js';
 import type { Identity } from '../../plugins/auth.js';
 import type { UsersService } from '../users/service.js';
@@ -26,13 +27,6 @@ export function subscriptionUrls(publicUrl: string, houseId: number, secret: str
   return { https_url: https, webcal_url: https.replace(/^https?:/, 'webcal:') };
 }
 
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; message?: string };
-  return (
-    e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint/.test(e.message ?? '')
-  );
-}
-
 const subscribeNeedsHouse = () =>
   houseRequired('You need to join a house before subscribing to its calendar.');
 
@@ -47,10 +41,8 @@ export class SubscriptionsService {
     private readonly publicUrl: string,
   ) {}
 
-  private async member(identity: Identity): Promise<UserRow & { house_id: number }> {
-    const user = await this.users.requireCurrent(identity);
-    if (user.house_id === null) throw subscribeNeedsHouse();
-    return { ...user, house_id: user.house_id };
+  private member(identity: Identity) {
+    return this.users.requireHouse(identity, subscribeNeedsHouse);
   }
 
   private view(row: CalendarSubscriptionRow, secret: string | null): CalendarSubscription {
@@ -65,12 +57,12 @@ export class SubscriptionsService {
     };
   }
 
-  private async make(user: { user_id: number; house_id: number }, onlyIfNone: boolean) {
+  private async make(userId: number, houseId: number, onlyIfNone: boolean) {
     const secret = newSubscriptionSecret();
     const row = await this.subscriptions.replace(
       {
-        user_id: user.user_id,
-        house_id: user.house_id,
+        user_id: userId,
+        house_id: houseId,
         token_hash: hashSubscriptionSecret(secret),
         hint: secret.slice(-4),
         created_at: new Date().toISOString(),
@@ -82,12 +74,12 @@ export class SubscriptionsService {
 
   /** The member's link: made on the first request (with its URLs), described without them afterwards. */
   async current(identity: Identity): Promise<CalendarSubscription> {
-    const user = await this.member(identity);
+    const { user, houseId } = await this.member(identity);
     const existing = await this.subscriptions.findByUser(user.user_id);
-    if (existing && existing.house_id === user.house_id) return this.view(existing, null);
+    if (existing && existing.house_id === houseId) return this.view(existing, null);
     try {
       // A link made in a former house is useless here: replace it.
-      const made = await this.make(user, existing === undefined);
+      const made = await this.make(user.user_id, houseId, existing === undefined);
       if (made) return made;
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
@@ -100,8 +92,8 @@ export class SubscriptionsService {
 
   /** Revokes the member's link and makes a new one. */
   async rotate(identity: Identity): Promise<CalendarSubscription> {
-    const user = await this.member(identity);
-    const made = await this.make(user, false);
+    const { user, houseId } = await this.member(identity);
+    const made = await this.make(user.user_id, houseId, false);
     if (!made) throw new Error('calendar subscription was not made');
     return made;
   }

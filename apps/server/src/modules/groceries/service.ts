@@ -7,6 +7,7 @@ import type {
 } from '@hearth/contract';
 import { GROCERY_ITEM_NAME_MAX, GROCERY_LIST_NAME_MAX } from '@hearth/contract';
 import type { UserRow } from '../../db/tables.js';
+import { isForeignKeyViolation } from '../../lib/db-errors.js';
 import { houseRequired, notFound } from '../../lib/errors.js';
 import { requiredText } from '../../lib/text.js';
 import type { Identity } from '../../plugins/auth.js';
@@ -14,16 +15,7 @@ import type { LivePublisher } from '../live/live-bus.js';
 import type { UsersService } from '../users/service.js';
 import type { GroceriesRepository } from './repository.js';
 
-/** Postgres (23503) and SQLite name a foreign key failure differently. */
-function isForeignKeyViolation(err: unknown): boolean {
-  const e = err as { code?: string; message?: string };
-  return (
-    e.code === '23503' ||
-    e.code === 'SQLITE_CONSTRAINT_FOREIGNKEY' ||
-    /FOREIGN KEY constraint/.test(e.message ?? '')
-  );
-}
-
+const groceriesNeedHouse = () => houseRequired('You need to join a house before using grocery lists.');
 const listNotFound = () => notFound('Grocery list');
 const itemNotFound = () => notFound('Grocery item');
 
@@ -39,10 +31,8 @@ export class GroceriesService {
     private readonly live: LivePublisher,
   ) {}
 
-  private async member(identity: Identity): Promise<{ user: UserRow; houseId: number }> {
-    const user = await this.users.requireCurrent(identity);
-    if (user.house_id === null) throw houseRequired('You need to join a house before using grocery lists.');
-    return { user, houseId: user.house_id };
+  private member(identity: Identity) {
+    return this.users.requireHouse(identity, groceriesNeedHouse);
   }
 
   private publish(houseId: number, user: UserRow, change: Omit<LiveChange, 'kind' | 'actor_id'>) {

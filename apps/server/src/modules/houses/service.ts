@@ -26,7 +26,7 @@ export class HousesService {
     private readonly users: UsersService,
   ) {}
 
-  /** The caller's house id, or a 404 that does not say whether the house exists. */
+  /** Throws unless the user lives in houseId: a 404 that does not say whether the house exists. */
   static requireMember(user: UserRow, houseId: number): void {
     if (user.house_id !== houseId) throw notFound('House');
   }

@@ -1,7 +1,8 @@
 import type { User, UserInput } from '@hearth/contract';
 import { ErrorCode, USERNAME_PATTERN } from '@hearth/contract';
 import type { UserRow } from '../../db/tables.js';
-import { conflict, notFound, profileRequired, validationError } from '../../lib/errors.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
+import { type AppError, conflict, notFound, profileRequired, validationError } from '../../lib/errors.js';
 import { checkImage } from '../../lib/images.js';
 import { optionalText, requiredText } from '../../lib/text.js';
 import type { Identity } from '../../plugins/auth.js';
@@ -24,13 +25,6 @@ export function toUser(row: UserRow): User {
   };
 }
 
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; message?: string };
-  return (
-    e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint/.test(e.message ?? '')
-  );
-}
-
 export class UsersService {
   constructor(private readonly users: UsersRepository) {}
 
@@ -43,6 +37,16 @@ export class UsersService {
     const row = await this.users.findByIdentity(identity.issuer, identity.subject);
     if (!row) throw profileRequired();
     return row;
+  }
+
+  /** The caller's row and house id; `noHouse` makes the error for a caller without a house. */
+  async requireHouse(
+    identity: Identity,
+    noHouse: () => AppError,
+  ): Promise<{ user: UserRow; houseId: number }> {
+    const user = await this.requireCurrent(identity);
+    if (user.house_id === null) throw noHouse();
+    return { user, houseId: user.house_id };
   }
 
   async me(identity: Identity): Promise<User> {
