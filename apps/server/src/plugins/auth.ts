@@ -10,7 +10,7 @@ import {
   jwtVerify,
 } from 'jose';
 import type { AppConfig } from '../config.js';
-import { AppError, unauthorized } from '../lib/errors.js';
+import { unauthorized } from '../lib/errors.js';
 
 /** Who is calling: the (issuer, subject) pair of the access token (DESIGN.md), never a body field. */
 export interface Identity {
@@ -76,7 +76,8 @@ function bearerFrom(request: FastifyRequest): string | null {
   return null;
 }
 
-function challenge(reply: FastifyReply, error?: string) {
+/** Tells the client how to authenticate (RFC 6750); `error` says why its token was refused. */
+export function challenge(reply: FastifyReply, error?: string) {
   reply.header(
     'WWW-Authenticate',
     error ? `Bearer realm="hearth", error="${error}"` : 'Bearer realm="hearth"',
@@ -100,26 +101,29 @@ export const authPlugin = fp<AuthOptions>(
         challenge(reply);
         throw unauthorized();
       }
+      let payload: JWTPayload;
       try {
-        const { payload } = await jwtVerify(token, keys, { issuer, audience, algorithms: ALGORITHMS });
-        if (!payload.sub) throw new Error('token has no subject');
-        request.identity = {
-          issuer,
-          subject: payload.sub,
-          email: typeof payload.email === 'string' ? payload.email : null,
-          claims: payload,
-        };
+        ({ payload } = await jwtVerify(token, keys, { issuer, audience, algorithms: ALGORITHMS }));
       } catch (err) {
-        if (err instanceof joseErrors.JOSEError || err instanceof Error) {
-          const expired = err instanceof joseErrors.JWTExpired;
-          if (!(err instanceof joseErrors.JOSEError) && !/subject/.test(err.message)) {
-            request.log.warn({ err }, 'token keys could not be loaded');
-          }
-          challenge(reply, 'invalid_token');
-          throw unauthorized(expired ? 'The access token has expired.' : 'The access token is not valid.');
+        if (!(err instanceof Error)) throw err;
+        // jose's own errors are about the token; anything else is about fetching the issuer's keys.
+        if (!(err instanceof joseErrors.JOSEError)) {
+          request.log.warn({ err }, 'token keys could not be loaded');
         }
-        throw err;
+        challenge(reply, 'invalid_token');
+        const expired = err instanceof joseErrors.JWTExpired;
+        throw unauthorized(expired ? 'The access token has expired.' : 'The access token is not valid.');
       }
+      if (!payload.sub) {
+        challenge(reply, 'invalid_token');
+        throw unauthorized('The access token is not valid.');
+      }
+      request.identity = {
+        issuer,
+        subject: payload.sub,
+        email: typeof payload.email === 'string' ? payload.email : null,
+        claims: payload,
+      };
     });
   },
   { name: 'auth' },
@@ -127,6 +131,6 @@ export const authPlugin = fp<AuthOptions>(
 
 /** The caller's identity on a route that is behind the auth hook. */
 export function identityOf(request: FastifyRequest): Identity {
-  if (!request.identity) throw new AppError(401, 'unauthorized', 'A valid bearer token is required.');
+  if (!request.identity) throw unauthorized();
   return request.identity;
 }

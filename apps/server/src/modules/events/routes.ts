@@ -11,7 +11,7 @@ import {
   Ok,
 } from '@hearth/contract';
 import { unauthorized } from '../../lib/errors.js';
-import { identityOf } from '../../plugins/auth.js';
+import { challenge, identityOf } from '../../plugins/auth.js';
 import { feedStream } from './feed.js';
 import type { EventsService, FeedCredential } from './service.js';
 import type { SubscriptionsService } from './subscriptions.js';
@@ -47,7 +47,7 @@ export const eventsRoutes: FastifyPluginAsyncTypebox<EventsRoutesOptions> = asyn
       if (request.identity) credential = { identity: request.identity };
       else if (request.query.token) credential = { subscriptionSecret: request.query.token };
       else {
-        reply.header('WWW-Authenticate', 'Bearer realm="hearth"');
+        challenge(reply);
         throw unauthorized();
       }
       const { houseName, rows } = await events.feed(request.params.houseId, credential);
