@@ -1,6 +1,7 @@
 import { EventMessages } from '@hearth/contract';
 import { DateTime, IANAZone } from 'luxon';
 import { validationError } from '../../lib/errors.js';
+import { ISO_INSTANT } from '../../lib/iso-instant.js';
 
 /** What an event's times are once checked and normalised, as stored. */
 export interface EventTimes {
@@ -20,9 +21,6 @@ export interface EventTimesInput {
   /** IANA zone the user picked the times in; UTC when absent. */
   timeZone: string | null | undefined;
 }
-
-/** An instant needs its offset: a bare local time would mean a different moment on every server. */
-const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}(:?\d{2})?)$/i;
 
 function parseInstant(value: string | null | undefined, field: string): DateTime {
   const parsed =

@@ -3,15 +3,13 @@ import { REMINDER_DESCRIPTION_MAX, REMINDER_TITLE_MAX, REPEAT_INTERVALS } from '
 import { DateTime } from 'luxon';
 import type { ReminderRow } from '../../db/tables.js';
 import { notFound, validationError } from '../../lib/errors.js';
+import { ISO_INSTANT } from '../../lib/iso-instant.js';
 import { optionalText, requiredText } from '../../lib/text.js';
 import type { Identity } from '../../plugins/auth.js';
 import type { LivePublisher } from '../live/live-bus.js';
 import type { UsersService } from '../users/service.js';
 import { canonicalTimeZone, nextOccurrence } from './recurrence.js';
 import type { RemindersRepository } from './repository.js';
-
-/** A date, a time and an offset (or Z): an instant, never a floating local time. */
-const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}(:?\d{2})?)$/i;
 
 const DEFAULT_TIME_ZONE = 'UTC';
 
