@@ -106,7 +106,7 @@ export class LiveBus implements LivePublisher {
    */
   subscribe(scope: LiveScope, subscriber: LiveSubscriber, lastEventId?: string | null): LiveSubscription {
     const entry: Entry = { scope, subscriber };
-    const keys = [userKey(scope.userId), ...(scope.houseId === null ? [] : [houseKey(scope.houseId)])];
+    const keys = scopeKeys(scope);
     for (const key of keys) {
       const set = this.channels.get(key) ?? new Set<Entry>();
       this.channels.set(key, set);
@@ -129,9 +129,7 @@ export class LiveBus implements LivePublisher {
 
   /** How many streams are open on this instance (for tests and health). */
   get subscriberCount(): number {
-    const all = new Set<Entry>();
-    for (const set of this.channels.values()) for (const e of set) all.add(e);
-    return all.size;
+    return this.entries().size;
   }
 
   async close(): Promise<void> {
@@ -166,9 +164,7 @@ export class LiveBus implements LivePublisher {
   private gap(): void {
     this.epoch = newEpoch();
     this.recent = [];
-    const all = new Set<Entry>();
-    for (const set of this.channels.values()) for (const e of set) all.add(e);
-    for (const entry of all) {
+    for (const entry of this.entries()) {
       try {
         entry.subscriber.resync();
       } catch (err) {
@@ -177,9 +173,16 @@ export class LiveBus implements LivePublisher {
     }
   }
 
+  /** Every open stream once (a stream sits in its user's channel and its house's). */
+  private entries(): Set<Entry> {
+    const all = new Set<Entry>();
+    for (const set of this.channels.values()) for (const e of set) all.add(e);
+    return all;
+  }
+
   /** `epoch-seq-house`: the house is part of it so a client that moved house refetches. */
-  private position(scope: LiveScope): string {
-    return `${this.epoch}-${this.seq}-${scope.houseId ?? 0}`;
+  private position(scope: LiveScope, seq = this.seq): string {
+    return `${this.epoch}-${seq}-${scope.houseId ?? 0}`;
   }
 
   private replaySince(scope: LiveScope, lastEventId: string | null | undefined): LiveEvent[] | null {
@@ -188,14 +191,11 @@ export class LiveBus implements LivePublisher {
     const since = Number(match[2]);
     const oldestKept = this.recent[0]?.seq ?? this.seq + 1;
     if (since > this.seq || since < oldestKept - 1) return null;
-    const wanted = new Set([
-      userKey(scope.userId),
-      ...(scope.houseId === null ? [] : [houseKey(scope.houseId)]),
-    ]);
+    const wanted = new Set(scopeKeys(scope));
     const out: LiveEvent[] = [];
     for (const { seq, envelope } of this.recent) {
       if (seq <= since || !envelopeKeys(envelope).some((k) => wanted.has(k))) continue;
-      out.push({ id: `${this.epoch}-${seq}-${scope.houseId ?? 0}`, change: envelope.change });
+      out.push({ id: this.position(scope, seq), change: envelope.change });
     }
     return out;
   }
@@ -203,6 +203,11 @@ export class LiveBus implements LivePublisher {
 
 const houseKey = (id: number) => `h:${id}`;
 const userKey = (id: number) => `u:${id}`;
+
+/** The channels a stream of this scope listens on. */
+function scopeKeys(scope: LiveScope): string[] {
+  return [userKey(scope.userId), ...(scope.houseId === null ? [] : [houseKey(scope.houseId)])];
+}
 
 function envelopeKeys(envelope: LiveEnvelope): string[] {
   const keys: string[] = [];
