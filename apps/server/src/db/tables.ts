@@ -118,7 +118,6 @@ export interface GroceryItemsTable {
   created_at: string;
 }
 
-export type GroceryListRow = Selectable<GroceryListsTable>;
 export type GroceryItemRow = Selectable<GroceryItemsTable>;
 
 /**

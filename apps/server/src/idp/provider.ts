@@ -165,15 +165,7 @@ export async function createProvider(deps: ProviderDeps): Promise<Provider> {
         },
       },
     },
-    ttl: {
-      AccessToken: TTL.AccessToken,
-      AuthorizationCode: TTL.AuthorizationCode,
-      IdToken: TTL.IdToken,
-      Interaction: TTL.Interaction,
-      RefreshToken: TTL.RefreshToken,
-      Session: TTL.Session,
-      Grant: TTL.Grant,
-    },
+    ttl: { ...TTL },
     async renderError(ctx, out) {
       ctx.type = 'html';
       ctx.body = errorHtml(out, home);

@@ -30,17 +30,18 @@ export const webStaticPlugin = fp<{ webDist: string | null }>(
     }
 
     app.setNotFoundHandler((request, reply) => {
+      const path = request.url.split('?')[0]!;
       const wantsPage =
         (request.method === 'GET' || request.method === 'HEAD') &&
         !NOT_WEB.test(request.url) &&
-        !/\.\w+$/.test(request.url.split('?')[0]!);
+        !/\.\w+$/.test(path);
       if (served && wantsPage) {
         return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
       }
       return reply.status(404).send({
         error: {
           code: ErrorCode.notFound,
-          message: `No route for ${request.method} ${request.url.split('?')[0]}.`,
+          message: `No route for ${request.method} ${path}.`,
         },
       });
     });
