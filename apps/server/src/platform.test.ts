@@ -128,6 +128,11 @@ describe('platform', () => {
   });
 
   it('answers unknown API routes and missing files with the JSON error shape', async () => {
+    for (const url of ['/api', '/api?x=1', '/oidc?x=1']) {
+      const res = await app.inject(url);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error.code).toBe('not_found');
+    }
     const api = await app.inject('/api/nothing-here');
     expect(api.statusCode).toBe(404);
     expect(api.json().error.code).toBe('not_found');

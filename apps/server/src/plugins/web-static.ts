@@ -33,7 +33,7 @@ export const webStaticPlugin = fp<{ webDist: string | null }>(
       const path = request.url.split('?')[0]!;
       const wantsPage =
         (request.method === 'GET' || request.method === 'HEAD') &&
-        !NOT_WEB.test(request.url) &&
+        !NOT_WEB.test(path) &&
         !/\.\w+$/.test(path);
       if (served && wantsPage) {
         return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
