@@ -4,7 +4,7 @@ import { ClientConfig } from '@hearth/contract';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { JSONWebKeySet } from 'jose';
 import { sql } from 'kysely';
-import type { AppConfig } from './config.js';
+import { type AppConfig, OIDC_SCOPE } from './config.js';
 import { createDb, type Db } from './db/create-db.js';
 import { migrateToLatest } from './db/migrate.js';
 import { EventsRepository } from './modules/events/repository.js';
@@ -101,7 +101,7 @@ export async function buildApp({ config, db: givenDb, logger }: BuildOptions): P
             authority: config.oidc.issuer,
             client_id: config.oidc.clientId,
             audience: config.oidc.audience,
-            scope: 'openid profile email offline_access',
+            scope: OIDC_SCOPE,
             built_in: config.oidc.builtIn,
           },
         }),

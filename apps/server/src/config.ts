@@ -2,6 +2,9 @@ import { isAbsolute, resolve } from 'node:path';
 
 export type DatabaseEngine = 'sqlite' | 'postgres';
 
+/** What the browser asks the issuer for; the built-in provider offers exactly these. */
+export const OIDC_SCOPE = 'openid profile email offline_access';
+
 export interface AppConfig {
   port: number;
   host: string;

@@ -7,15 +7,13 @@ import type {
   default as Provider,
   ResourceServer,
 } from 'oidc-provider';
-import type { AppConfig } from '../config.js';
+import { type AppConfig, OIDC_SCOPE } from '../config.js';
 import type { Db } from '../db/create-db.js';
 import { type AccountsRepository, claimsOf } from './accounts.js';
 import { kyselyAdapterFactory, type PayloadPruner } from './adapter.js';
 import { loadOidcProvider } from './load-oidc-provider.js';
 import { errorPage, signedOutPage, signOutPage } from './pages.js';
 import type { IdpSecrets } from './secrets.js';
-
-export const SCOPE = 'openid profile email offline_access';
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
@@ -78,7 +76,7 @@ export async function createProvider(deps: ProviderDeps): Promise<Provider> {
   const base = issuerPath(issuer);
 
   const resourceServer: ResourceServer = {
-    scope: SCOPE,
+    scope: OIDC_SCOPE,
     audience,
     accessTokenTTL: TTL.AccessToken,
     accessTokenFormat: 'jwt',
