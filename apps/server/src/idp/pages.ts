@@ -1,4 +1,5 @@
 import { html, raw, type SafeHtml } from './html.js';
+import { PASSWORD_MIN_LENGTH } from './passwords.js';
 
 /*
  * The built-in provider's pages, rendered on the server. They must work under the app's
@@ -176,7 +177,7 @@ ${field({ name: 'first_name', label: 'First name', type: 'text', autocomplete: '
 ${field({ name: 'last_name', label: 'Last name', type: 'text', autocomplete: 'family-name', value: v.lastName ?? '', errors, autofocus: focus === 'last_name' })}
 </div>
 ${field({ name: 'email', label: 'Email', type: 'email', autocomplete: 'email', value: v.email ?? '', errors, autofocus: focus === 'email' })}
-${field({ name: 'password', label: 'Password', type: 'password', autocomplete: 'new-password', hint: 'At least 8 characters.', errors, autofocus: focus === 'password' })}
+${field({ name: 'password', label: 'Password', type: 'password', autocomplete: 'new-password', hint: `At least ${PASSWORD_MIN_LENGTH} characters.`, errors, autofocus: focus === 'password' })}
 <button class="button" type="submit">Create account</button>
 </form>
 <p class="switch">Already have an account? <a href="${view.signInHref}">Sign in instead</a></p>`,
