@@ -139,6 +139,26 @@ describe('platform', () => {
     expect((await app.inject('/missing.png')).statusCode).toBe(404);
   });
 
+  it('answers bodies it cannot read with the JSON error shape and a stable code', async () => {
+    const authorization = `Bearer ${await issuer.mint('reader')}`;
+    const wrongType = await app.inject({
+      method: 'POST',
+      url: '/api/users/',
+      headers: { authorization, 'content-type': 'application/xml' },
+      payload: '<user/>',
+    });
+    expect(wrongType.statusCode).toBe(415);
+    expect(wrongType.json().error.code).toBe('unsupported_media_type');
+    const broken = await app.inject({
+      method: 'POST',
+      url: '/api/users/',
+      headers: { authorization, 'content-type': 'application/json' },
+      payload: '{"username": ',
+    });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().error.code).toBe('bad_request');
+  });
+
   it('tags every answer with a request id, echoing the caller’s', async () => {
     const res = await app.inject({ url: '/healthz', headers: { 'x-request-id': 'abc-123' } });
     expect(res.headers['x-request-id']).toBe('abc-123');

@@ -25,6 +25,8 @@ export const ErrorCode = {
   imageInvalid: 'image_invalid',
   imageTooLarge: 'image_too_large',
   payloadTooLarge: 'payload_too_large',
+  unsupportedMediaType: 'unsupported_media_type',
+  badRequest: 'bad_request',
   rateLimited: 'rate_limited',
   unavailable: 'unavailable',
   internal: 'internal_error',

@@ -60,7 +60,10 @@ export const errorsPlugin = fp(
           .send(body(ErrorCode.rateLimited, 'Too many attempts. Please wait and try again.'));
       }
       if (status >= 400 && status < 500) {
-        const code = err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'unsupported_media_type' : 'bad_request';
+        const code =
+          err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+            ? ErrorCode.unsupportedMediaType
+            : ErrorCode.badRequest;
         return reply.status(status).send(body(code, err.message));
       }
       request.log.error({ err }, 'request failed');
