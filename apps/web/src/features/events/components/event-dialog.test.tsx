@@ -8,6 +8,7 @@ import { browserTimeZone } from '../../../lib/time-zone';
 import { authState } from '../../../test/auth';
 import { apiError, mockFetch } from '../../../test/fetch';
 import { testQueryClient } from '../../../test/render';
+import { eventKeys } from '../api';
 import { isoToLocalInput } from '../lib/date-time';
 import { EventDialog, type EventDialogState } from './event-dialog';
 
@@ -294,6 +295,45 @@ describe('EventDialog in edit mode', () => {
     expect(screen.getByText('Event details could not be loaded.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Event details' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save changes' })).not.toBeInTheDocument();
+  });
+
+  it("throws 'Failed to fetch event: {status text}' when the event cannot be loaded, and says so", async () => {
+    vi.mocked(useAuth).mockReturnValue(authState('signedIn'));
+    mockFetch({ 'GET /api/event/42': { status: 404, statusText: 'Not Found' } });
+    const queryClient = testQueryClient();
+    render(
+      <QueryClientProvider client={queryClient}>
+        <EventDialog
+          state={{ mode: 'edit', eventId: 42 }}
+          houseId={1}
+          onClose={vi.fn()}
+          onChanged={vi.fn()}
+        />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "We couldn't load that event. Please try again.",
+    );
+    const error = queryClient.getQueryState(eventKeys.detail(42))?.error;
+    expect(error).toBeInstanceOf(Error);
+    expect(error?.message).toBe('Failed to fetch event: Not Found');
+  });
+
+  it.each([
+    ['Save changes', 'PATCH', "We couldn't determine which event to update."],
+    ['Delete event', 'DELETE', "We couldn't determine which event to delete."],
+  ])('%s on an event without an integer id says so and sends no %s', async (button, method, message) => {
+    const { calls, onClose, onChanged } = setup(
+      { mode: 'edit', eventId: 42 },
+      { 'GET /api/event/42': { body: { ...stored, event_id: 42.5 } } },
+    );
+    await userEvent.click(await screen.findByRole('button', { name: button }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(calls.filter((c) => c.method === method)).toHaveLength(0);
+    expect(calls.filter((c) => c.method !== 'GET')).toHaveLength(0);
+    expect(onClose).not.toHaveBeenCalled();
+    expect(onChanged).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: button })).toBeEnabled();
   });
 
   it('says when it cannot tell which event was selected', () => {

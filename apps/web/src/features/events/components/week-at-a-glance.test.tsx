@@ -34,6 +34,12 @@ const user: User = {
   house_id: 1,
 };
 
+/** The options the page last gave FullCalendar. */
+const props = () => {
+  if (!calendar.props) throw new Error('FullCalendar was not rendered');
+  return calendar.props;
+};
+
 beforeEach(() => {
   calendar.props = null;
   vi.mocked(useAuth).mockReturnValue(authState('signedIn'));
@@ -64,6 +70,24 @@ describe('WeekAtAGlance', () => {
     ]);
     expect(p.editable).toBe(false);
     expect(screen.getByRole('link', { name: 'Open calendar' })).toHaveAttribute('href', '/calendar');
+  });
+
+  it("says the house calendar couldn't load when the feed fails, and stops loading", async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderAt(<WeekAtAGlance user={user} />, '/home');
+    await screen.findByTestId('fullcalendar', {}, { timeout: 10_000 });
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    act(() => (props().eventSourceFailure as (e: Error) => void)(new Error('HTTP 500')));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "We couldn't load your house calendar. Please try again.",
+    );
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(log).toHaveBeenCalledWith('Error loading the house calendar:', expect.any(Error));
+
+    // A later successful load clears the message.
+    act(() => (props().eventSourceSuccess as () => void)());
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });
 
@@ -125,5 +149,29 @@ describe('WeekAtAGlance on a phone', () => {
     ]);
     await userEvent.click(screen.getByRole('button', { name: /Pizza night/ }));
     expect(await screen.findByRole('heading', { name: 'Pizza night' })).toBeInTheDocument();
+  });
+
+  it('clears the listed week when the feed fails, showing the message instead', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) => ({ matches: query.includes('max-width'), media: query }) as MediaQueryList,
+    );
+    const start = new Date(`${currentWeek().start}T19:00`);
+    start.setDate(start.getDate() + 2);
+    renderAt(<WeekAtAGlance user={user} />, '/home');
+    await screen.findByTestId('fullcalendar', {}, { timeout: 10_000 });
+    act(() =>
+      (props().eventsSet as (events: unknown[]) => void)([
+        { title: 'Pizza night', start, end: null, url: 'http://x/api/event/8', allDay: false },
+      ]),
+    );
+    expect(await screen.findByRole('button', { name: /Pizza night/ })).toBeInTheDocument();
+
+    act(() => (props().eventSourceFailure as (e: Error) => void)(new Error('HTTP 500')));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "We couldn't load your house calendar. Please try again.",
+    );
+    expect(screen.queryByRole('button', { name: /Pizza night/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 });

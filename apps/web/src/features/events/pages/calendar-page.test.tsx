@@ -7,6 +7,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { authState } from '../../../test/auth';
 import { mockFetch } from '../../../test/fetch';
 import { renderAt } from '../../../test/render';
+import { emitLiveChange } from '../../live/live-events';
 import { CalendarPage } from './calendar-page';
 
 vi.mock('react-oidc-context', () => ({ useAuth: vi.fn() }));
@@ -173,6 +174,78 @@ describe('CalendarPage', () => {
       house_id: 1,
     });
     expect(calendar.refetchEvents).toHaveBeenCalledTimes(1);
+  });
+
+  it('loads the user only once across opening New Event, saving and opening an event', async () => {
+    const { calls } = setup(member, {
+      'POST /api/event/': { status: 201, body: stored },
+      'GET /api/event/42': { body: stored },
+    });
+    await screen.findByTestId('fullcalendar');
+    await userEvent.click(screen.getByRole('button', { name: 'New Event' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByLabelText('Title'), 'House meeting');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create event' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    click('http://localhost:3000/api/event/42');
+    expect(await screen.findByRole('heading', { name: 'House meeting' })).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST' && c.path === '/api/event/')).toBe(true);
+    expect(calls.filter((c) => c.path === '/api/users/me')).toHaveLength(1);
+  });
+
+  it('resets the dialog when it closes: New Event opens again with an empty Title and no error', async () => {
+    setup();
+    await screen.findByTestId('fullcalendar');
+    await userEvent.click(screen.getByRole('button', { name: 'New Event' }));
+    let dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByLabelText('Title'), '   ');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create event' }));
+    expect(within(dialog).getAllByText('Event title is required.').length).toBeGreaterThan(0);
+    await userEvent.type(within(dialog).getByLabelText('Title'), 'Half-typed title');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await userEvent.click(screen.getByRole('button', { name: 'New Event' }));
+    dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByLabelText('Title')).toHaveValue('');
+    expect(within(dialog).getByLabelText('Title')).not.toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).queryByText('Event title is required.')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('refetches the feed when the live stream reports a change to events, and not for other kinds', async () => {
+    setup();
+    await screen.findByTestId('fullcalendar');
+    act(() => emitLiveChange({ kind: 'groceries', entity: 'grocery_item', action: 'created', id: 5 }));
+    expect(calendar.refetchEvents).not.toHaveBeenCalled();
+    act(() => emitLiveChange({ kind: 'events', entity: 'event', action: 'updated', id: 42, actor_id: 7 }));
+    expect(calendar.refetchEvents).toHaveBeenCalledTimes(1);
+  });
+
+  it('on a phone starts on the day view, with the month/week/day buttons in the footer', async () => {
+    const matchMedia = vi
+      .spyOn(window, 'matchMedia')
+      .mockImplementation(
+        (query: string) => ({ matches: query === '(max-width: 639px)', media: query }) as MediaQueryList,
+      );
+    setup();
+    await screen.findByTestId('fullcalendar');
+    expect(matchMedia).toHaveBeenCalledWith('(max-width: 639px)');
+    const p = props();
+    expect(p.initialView).toBe('timeGridDay');
+    expect(p.footerToolbar).toEqual({ center: 'dayGridMonth,timeGridWeek,timeGridDay' });
+    expect(JSON.stringify(p.headerToolbar)).not.toMatch(/dayGridMonth|timeGridWeek|timeGridDay/);
+  });
+
+  it('on a wide screen starts on the month view without a footer toolbar', async () => {
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) => ({ matches: false, media: query }) as MediaQueryList,
+    );
+    setup();
+    await screen.findByTestId('fullcalendar');
+    expect(props().initialView).toBe('dayGridMonth');
+    expect(props().footerToolbar).toBe(false);
   });
 
   it('without a house: the empty state, no calendar, and a disabled Download iCal link', async () => {
