@@ -340,6 +340,8 @@ describe('GroceriesPage', () => {
     await act(async () => gate.release());
     const banner = await screen.findByRole('alert');
     expect(banner).toHaveTextContent(message);
+    // SPEC section 8: grocery problems show in the amber (warning) banner.
+    expect(banner).toHaveClass('border-warning-border', 'bg-warning-bg', 'text-warning');
     await waitFor(() => expect(before()).toEqual(initial));
 
     await userEvent.click(within(banner).getByRole('button', { name: 'Dismiss' }));
@@ -352,6 +354,7 @@ describe('GroceriesPage', () => {
     renderPage();
     const banner = await screen.findByRole('alert');
     expect(banner).toHaveTextContent(M.load);
+    expect(banner).toHaveClass('border-warning-border', 'bg-warning-bg', 'text-warning');
     expect(within(banner).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 
