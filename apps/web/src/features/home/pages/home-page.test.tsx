@@ -1,5 +1,5 @@
 import type { House } from '@hearth/contract';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { useAuth } from 'react-oidc-context';
 import { describe, expect, it, vi } from 'vitest';
 import { authState } from '../../../test/auth';
@@ -54,6 +54,21 @@ describe('HomePage', () => {
     renderAt(<HomePage />, '/home');
     expect(await screen.findByRole('heading', { name: 'Welcome home, Ada Lovelace!' })).toBeInTheDocument();
     expect(String(log.mock.calls[0]?.[0])).toContain('Failed to fetch house: Not Found');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it("only logs 'Failed to fetch user' when the profile cannot be loaded, and stops loading", async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.mocked(useAuth).mockReturnValue(authState('signedIn'));
+    mockFetch({ 'GET /api/users/me': { status: 500, statusText: 'Internal Server Error' } });
+    renderAt(<HomePage />, '/home');
+    expect(screen.getByRole('status')).toHaveTextContent('Loading your home');
+
+    await waitFor(() => expect(log).toHaveBeenCalled());
+    const logged = log.mock.calls[0]?.[0];
+    expect(logged).toBeInstanceOf(Error);
+    expect((logged as Error).message).toBe('Failed to fetch user: Internal Server Error');
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

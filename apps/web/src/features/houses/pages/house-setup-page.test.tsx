@@ -133,6 +133,17 @@ describe('HouseSetupPage', () => {
     expect(await screen.findByTestId('location')).toHaveTextContent('/home');
   });
 
+  it('keeps Create disabled while House Name is only spaces, and sends nothing', async () => {
+    const { calls } = setup();
+    renderAt(<HouseSetupPage />, '/houseSetup');
+    await userEvent.click(await screen.findByRole('button', { name: 'Create House' }));
+    await userEvent.type(screen.getByLabelText('House Name'), '    ');
+    expect(screen.getByLabelText('House Name')).toHaveValue('    ');
+    expect(screen.getByRole('button', { name: 'Create' })).toBeDisabled();
+    await userEvent.type(screen.getByLabelText('House Name'), '{Enter}');
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
   it('only logs a create failure the user cannot fix', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     setup({ 'POST /api/house/': { status: 500, statusText: 'Internal Server Error' } });

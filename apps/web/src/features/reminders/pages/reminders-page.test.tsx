@@ -136,6 +136,21 @@ describe('RemindersPage', () => {
     expect(await screen.findByRole('heading', { name: 'Bins out' })).toBeInTheDocument();
   });
 
+  it('offers exactly None, Daily, Weekly and Monthly as Repeat, None (empty) first and chosen', async () => {
+    serverWith([]);
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: '+ Add Reminder' }));
+    const form = within(await screen.findByRole('dialog', { name: 'Create New Reminder' }));
+    const repeat = form.getByLabelText('Repeat') as HTMLSelectElement;
+    expect([...repeat.options].map((o) => [o.textContent, o.value])).toEqual([
+      ['None', ''],
+      ['Daily', 'Daily'],
+      ['Weekly', 'Weekly'],
+      ['Monthly', 'Monthly'],
+    ]);
+    expect(repeat).toHaveValue('');
+  });
+
   it("alerts 'Title and Remind Time are required' and sends nothing when either is missing", async () => {
     const alert = vi.fn();
     vi.stubGlobal('alert', alert);
