@@ -1,4 +1,4 @@
-/** The part of ical.js 1.5 (which ships no types) that the feed tests read the feed with. */
+/** The part of ical.js 1.5 (which ships no types) that Hearth reads feeds with: the calendar page and the feed tests. */
 declare module 'ical.js' {
   namespace ICAL {
     type JCal = unknown[];
