@@ -134,6 +134,11 @@ test('create timed and all-day events, open, edit and delete them; a housemate s
   await expect(calendarEvent(page, 'Pizza night')).toBeVisible();
   await page.reload();
   await expect(calendarEvent(page, 'Pizza night')).toBeVisible();
+  // The grid shows who added it (SPEC: events show their creator), read from the feed.
+  await expect(calendarEvent(page, 'Pizza night')).toHaveAttribute(
+    'title',
+    `Pizza night · Added by ${sam.person.username}`,
+  );
   await calendarEvent(page, 'Pizza night').click();
   const samsEvent = page.getByRole('dialog', { name: 'Pizza night' });
   await expect(samsEvent.getByText(`created by: ${sam.person.username}`)).toBeVisible();

@@ -7,7 +7,10 @@ export interface MockCall {
   body: unknown;
 }
 
-type Reply = { status?: number; statusText?: string; body?: unknown } | (() => Promise<never>);
+/** `body` answers as JSON; `text` answers as it is (e.g. an iCalendar feed). */
+type Reply =
+  | { status?: number; statusText?: string; body?: unknown; text?: string; contentType?: string }
+  | (() => Promise<never>);
 type Handler = (call: MockCall) => Reply | Promise<Reply>;
 
 /**
@@ -31,10 +34,11 @@ export function mockFetch(routes: Record<string, Reply | Handler>) {
     const reply = typeof route === 'function' ? await route(call) : route;
     if (typeof reply === 'function') return reply();
     const status = reply.status ?? 200;
-    return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
+    const raw = reply.text !== undefined;
+    return new Response(raw ? reply.text : reply.body === undefined ? null : JSON.stringify(reply.body), {
       status,
       statusText: reply.statusText ?? '',
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': raw ? (reply.contentType ?? 'text/plain') : 'application/json' },
     });
   });
   vi.stubGlobal('fetch', fetchMock);

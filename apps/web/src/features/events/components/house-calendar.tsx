@@ -1,12 +1,18 @@
-import type { EventApi, EventClickArg, EventContentArg, EventSourceInput } from '@fullcalendar/core';
+import type {
+  EventApi,
+  EventClickArg,
+  EventContentArg,
+  EventMountArg,
+  EventSourceInput,
+} from '@fullcalendar/core';
 import dayGridPlugin from '@fullcalendar/daygrid';
-import iCalendarPlugin from '@fullcalendar/icalendar';
 import interactionPlugin from '@fullcalendar/interaction';
 import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import { type RefObject, useMemo, useState } from 'react';
 import { useLiveChange } from '../../live/live-events';
 import { eventIdFromUrl } from '../lib/event-form';
+import { addedBy, loadFeedEvents } from '../lib/feed-events';
 import './calendar-theme.css';
 
 export interface HouseCalendarProps {
@@ -28,7 +34,7 @@ export interface HouseCalendarProps {
   onEventsSet?: (events: EventApi[]) => void;
 }
 
-const PLUGINS = [dayGridPlugin, timeGridPlugin, interactionPlugin, iCalendarPlugin];
+const PLUGINS = [dayGridPlugin, timeGridPlugin, interactionPlugin];
 
 /** SPEC section 2 (Calendar) and section 9 (calendar defaults). */
 const SHARED_OPTIONS = {
@@ -59,12 +65,19 @@ const unlabelCell = (el: HTMLElement) => {
   if (el.getAttribute('role') === 'gridcell') el.removeAttribute('aria-labelledby');
 };
 
+/** Who added the event, for screen readers (sighted people get it as the event's tooltip). */
+function creatorNote(arg: EventContentArg) {
+  const by = addedBy(arg.event.extendedProps);
+  return by && <span className="sr-only">{`, ${by}`}</span>;
+}
+
 /** In day grids, the time above the title, both wrapping: narrow day cells otherwise cut the title off. */
 function dayGridEvent(arg: EventContentArg) {
   return (
     <span className="hearth-event">
       {arg.timeText && <span className="hearth-event-time">{arg.timeText}</span>}
       <span className="hearth-event-title">{arg.event.title}</span>
+      {creatorNote(arg)}
     </span>
   );
 }
@@ -74,6 +87,7 @@ function dotEvent(arg: EventContentArg) {
   return (
     <span className="hearth-event-dot">
       <span className="sr-only">{arg.timeText ? `${arg.timeText} ${arg.event.title}` : arg.event.title}</span>
+      {creatorNote(arg)}
     </span>
   );
 }
@@ -104,7 +118,14 @@ export function HouseCalendar({
   // FullCalendar keeps the feed outside the query cache: refetch it when the live stream says so.
   useLiveChange('events', () => calendarRef.current?.getApi().refetchEvents());
   const eventSources = useMemo<EventSourceInput[]>(
-    () => [{ id: 'house', url: feedUrl, format: 'ics' }],
+    () => [
+      {
+        id: 'house',
+        events: (_range, success, failure) => {
+          loadFeedEvents(feedUrl).then(success, failure);
+        },
+      },
+    ],
     [feedUrl],
   );
 
@@ -130,6 +151,10 @@ export function HouseCalendar({
     },
     viewDidMount: ({ el }: { el: HTMLElement }) => hideIcons(el),
     dayCellDidMount: ({ el }: { el: HTMLElement }) => unlabelCell(el),
+    eventDidMount: ({ el, event }: EventMountArg) => {
+      const by = addedBy(event.extendedProps);
+      if (by) el.title = `${event.title} · ${by}`;
+    },
     ...(onEventsSet ? { eventsSet: onEventsSet } : {}),
   };
 

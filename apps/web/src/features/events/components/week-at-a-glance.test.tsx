@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { useAuth } from 'react-oidc-context';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { authState } from '../../../test/auth';
+import { HOUSE_FEED, runEventSource } from '../../../test/feed';
 import { mockFetch } from '../../../test/fetch';
 import { renderAt } from '../../../test/render';
 import { currentWeek } from '../lib/date-time';
@@ -21,7 +22,6 @@ vi.mock('@fullcalendar/react', () => ({
 vi.mock('@fullcalendar/daygrid', () => ({ default: { name: 'daygrid' } }));
 vi.mock('@fullcalendar/timegrid', () => ({ default: { name: 'timegrid' } }));
 vi.mock('@fullcalendar/interaction', () => ({ default: { name: 'interaction' } }));
-vi.mock('@fullcalendar/icalendar', () => ({ default: { name: 'icalendar' } }));
 
 const user: User = {
   user_id: 3,
@@ -55,6 +55,12 @@ describe('WeekAtAGlance', () => {
   });
 
   it('shows this week (Sunday through the next Sunday) as a grid without toolbar, from the house feed', async () => {
+    mockFetch({
+      'GET /api/event/house/1/calendar.ics?access_token=test-access-token': {
+        text: HOUSE_FEED,
+        contentType: 'text/calendar',
+      },
+    });
     renderAt(<WeekAtAGlance user={user} />, '/home');
     // The grid loads lazily, after the section shows.
     expect(await screen.findByTestId('fullcalendar', {}, { timeout: 10_000 })).toBeInTheDocument();
@@ -65,9 +71,9 @@ describe('WeekAtAGlance', () => {
     expect(p.firstDay).toBe(0);
     expect(p.validRange).toEqual(week);
     expect(new Date(`${week.start}T12:00:00`).getDay()).toBe(0);
-    expect(p.eventSources).toEqual([
-      { id: 'house', url: '/api/event/house/1/calendar.ics?access_token=test-access-token', format: 'ics' },
-    ]);
+    const [source] = p.eventSources as { id: string }[];
+    expect(source?.id).toBe('house');
+    expect((await runEventSource(source)).map((e) => e.title)).toEqual(['House meeting', 'Bin day']);
     expect(p.editable).toBe(false);
     expect(screen.getByRole('link', { name: 'Open calendar' })).toHaveAttribute('href', '/calendar');
   });

@@ -1,10 +1,11 @@
 import type { Event, User } from '@hearth/contract';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useImperativeHandle } from 'react';
+import { type ReactNode, useImperativeHandle } from 'react';
 import { useAuth } from 'react-oidc-context';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { authState } from '../../../test/auth';
+import { HOUSE_FEED, runEventSource } from '../../../test/feed';
 import { mockFetch } from '../../../test/fetch';
 import { renderAt } from '../../../test/render';
 import { emitLiveChange } from '../../live/live-events';
@@ -31,7 +32,6 @@ vi.mock('@fullcalendar/react', () => ({
 vi.mock('@fullcalendar/daygrid', () => ({ default: { name: 'daygrid' } }));
 vi.mock('@fullcalendar/timegrid', () => ({ default: { name: 'timegrid' } }));
 vi.mock('@fullcalendar/interaction', () => ({ default: { name: 'interaction' } }));
-vi.mock('@fullcalendar/icalendar', () => ({ default: { name: 'icalendar' } }));
 
 const member: User = {
   user_id: 3,
@@ -100,17 +100,53 @@ describe('CalendarPage', () => {
     expect(download).not.toHaveAttribute('aria-disabled');
   });
 
-  it('configures FullCalendar as SPEC sections 2 and 9 say', async () => {
+  it('shows who added each event: in its tooltip, and to screen readers', async () => {
     setup();
+    await screen.findByTestId('fullcalendar');
+    const event = { title: 'Pizza night', extendedProps: { username: 'alex' } };
+    const el = document.createElement('a');
+    (props().eventDidMount as (arg: unknown) => void)({ el, event });
+    expect(el.title).toBe('Pizza night · Added by alex');
+    const views = props().views as { dayGrid: { eventContent: (arg: unknown) => ReactNode } };
+    render(views.dayGrid.eventContent({ timeText: '12:00 PM', event }));
+    expect(screen.getByText(', Added by alex')).toHaveClass('sr-only');
+  });
+
+  it('configures FullCalendar as SPEC sections 2 and 9 say', async () => {
+    setup(member, { [`GET ${FEED}`]: { text: HOUSE_FEED, contentType: 'text/calendar' } });
     await screen.findByTestId('fullcalendar');
     const p = props();
     expect((p.plugins as { name: string }[]).map((plugin) => plugin.name)).toEqual([
       'daygrid',
       'timegrid',
       'interaction',
-      'icalendar',
     ]);
-    expect(p.eventSources).toEqual([{ id: 'house', url: FEED, format: 'ics' }]);
+    // Fed by the house feed, read with ical.js so each event keeps its creator (SPEC section 2).
+    const [source] = p.eventSources as { id: string }[];
+    expect(source?.id).toBe('house');
+    const events = await runEventSource(source);
+    expect(events.map((e) => [e.title, e.extendedProps])).toEqual([
+      [
+        'House meeting',
+        {
+          description: 'Bring the bills',
+          location: 'Kitchen',
+          created_at: '2026-05-01T10:00:00.000Z',
+          user_id: 3,
+          username: 'sam',
+        },
+      ],
+      [
+        'Bin day',
+        {
+          description: null,
+          location: null,
+          created_at: '2026-05-02T08:00:00.000Z',
+          user_id: 4,
+          username: 'alex',
+        },
+      ],
+    ]);
     expect(p.initialView).toBe('dayGridMonth');
     expect(p.headerToolbar).toEqual({
       left: 'prev,next today',
