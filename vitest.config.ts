@@ -1,8 +1,8 @@
 import { defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
-// The contract is consumed as TypeScript source in tests (the "source" export condition).
-const conditions = ['source', ...defaultServerConditions];
+// The contract is consumed as TypeScript source in tests (the "@hearth/source" export condition).
+const conditions = ['@hearth/source', ...defaultServerConditions];
 
 export default defineConfig({
   test: {

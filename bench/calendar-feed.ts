@@ -1,7 +1,7 @@
 /**
  * The house calendar feed under load (issue 3, 'Speed').
  *
- *   node --conditions=source --import tsx bench/calendar-feed.ts [--events 5000] [--feeds 60] [--gets 3000]
+ *   node --conditions=@hearth/source --import tsx bench/calendar-feed.ts [--events 5000] [--feeds 60] [--gets 3000]
  *
  * Starts the real app in a child process on a temporary SQLite file, fills one house with 5,000 events,
  * listens on 127.0.0.1:3390 and, in one run, measures requests per second of the whole feed beside a plain

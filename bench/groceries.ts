@@ -3,7 +3,7 @@
  * queries one list request makes, for a house of 20 lists x 50 items and one of 5 lists x 50 items (the
  * count must not grow with the number of lists).
  *
- *   node --conditions=source --import tsx bench/groceries.ts     (or: npm run bench:groceries)
+ *   node --conditions=@hearth/source --import tsx bench/groceries.ts     (or: npm run bench:groceries)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

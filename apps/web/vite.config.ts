@@ -9,8 +9,8 @@ const apiServer = 'http://localhost:3000';
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   resolve: {
-    // 'source' makes '@hearth/contract' resolve to its TypeScript source: no contract build step needed.
-    conditions: ['source', ...defaultClientConditions],
+    // '@hearth/source' makes '@hearth/contract' resolve to its TypeScript source: no contract build step needed.
+    conditions: ['@hearth/source', ...defaultClientConditions],
   },
   server: {
     proxy: {

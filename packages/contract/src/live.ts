@@ -11,24 +11,12 @@ import { type Static, Type } from 'typebox';
  *   : heartbeat                        a comment every LIVE_HEARTBEAT_MS so proxies keep the line open
  */
 
-/** The feature whose data changed; clients refetch the queries whose key starts with it. */
-export const LiveKind = Type.Union([
-  Type.Literal('groceries'),
-  Type.Literal('events'),
-  Type.Literal('reminders'),
-  Type.Literal('house'),
-  Type.Literal('tasks'),
-  Type.Literal('bills'),
-]);
+/**
+ * The feature whose data changed (its module's name, e.g. groceries, events, tasks); clients refetch the
+ * queries the feature declares for it. Each server module names the kinds it publishes.
+ */
+export const LiveKind = Type.String({ pattern: '^[a-z][a-z_]{0,31}$' });
 export type LiveKind = Static<typeof LiveKind>;
-export const LIVE_KINDS: readonly LiveKind[] = [
-  'groceries',
-  'events',
-  'reminders',
-  'house',
-  'tasks',
-  'bills',
-];
 
 export const LiveAction = Type.Union([
   Type.Literal('created'),

@@ -1,4 +1,4 @@
-import { LIVE_KINDS, type LiveChange, type LiveKind } from '@hearth/contract';
+import type { LiveChange, LiveKind } from '@hearth/contract';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useAuth } from 'react-oidc-context';
@@ -25,7 +25,7 @@ export function applyLiveChange(queryClient: QueryClient, change: LiveChange): v
 }
 
 export function applyLiveResync(queryClient: QueryClient): void {
-  for (const kind of LIVE_KINDS) invalidateKind(queryClient, kind);
+  for (const kind of Object.keys(LIVE_QUERY_KEYS)) invalidateKind(queryClient, kind);
 }
 
 /**
