@@ -1,4 +1,5 @@
 export * from './client-config.js';
+export * from './bills.js';
 export * from './common.js';
 export * from './events.js';
 export * from './groceries.js';
