@@ -5,33 +5,25 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { JSONWebKeySet } from 'jose';
 import { sql } from 'kysely';
 import { type AppConfig, OIDC_SCOPE } from './config.js';
+import { Membership } from './core/membership.js';
+import { registerModules } from './core/register-modules.js';
 import { createDb, type Db } from './db/create-db.js';
 import { migrateToLatest } from './db/migrate.js';
-import { EventsRepository } from './modules/events/repository.js';
-import { eventsRoutes } from './modules/events/routes.js';
-import { EventsService } from './modules/events/service.js';
-import { SubscriptionsRepository } from './modules/events/subscription-repository.js';
-import { SubscriptionsService } from './modules/events/subscriptions.js';
-import { GroceriesRepository } from './modules/groceries/repository.js';
-import { groceriesRoutes } from './modules/groceries/routes.js';
-import { GroceriesService } from './modules/groceries/service.js';
-import { HousesRepository } from './modules/houses/repository.js';
-import { housesRoutes } from './modules/houses/routes.js';
-import { HousesService } from './modules/houses/service.js';
+import { eventsModule } from './modules/events/index.js';
+import { groceriesModule } from './modules/groceries/index.js';
+import { housesModule } from './modules/houses/index.js';
 import { createLiveBus } from './modules/live/create-live-bus.js';
-import { liveRoutes } from './modules/live/routes.js';
-import { LiveService } from './modules/live/service.js';
-import { RemindersRepository } from './modules/reminders/repository.js';
-import { remindersRoutes } from './modules/reminders/routes.js';
-import { RemindersService } from './modules/reminders/service.js';
-import { UsersRepository } from './modules/users/repository.js';
-import { usersRoutes } from './modules/users/routes.js';
-import { UsersService } from './modules/users/service.js';
+import { liveModule } from './modules/live/index.js';
+import { remindersModule } from './modules/reminders/index.js';
+import { usersModule } from './modules/users/index.js';
 import { apiDocsPlugin } from './plugins/api-docs.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { securityPlugin } from './plugins/security.js';
 import { webStaticPlugin } from './plugins/web-static.js';
+
+/** Every domain of the API, each declared in its own `modules/<domain>/index.ts`. */
+const MODULES = [usersModule, housesModule, eventsModule, groceriesModule, remindersModule, liveModule];
 
 export interface BuildOptions {
   config: AppConfig;
@@ -78,15 +70,10 @@ export async function buildApp({ config, db: givenDb, logger }: BuildOptions): P
   }
   await app.register(authPlugin, { oidc: config.oidc, ...(localJwks ? { localJwks } : {}) });
 
-  const users = new UsersService(new UsersRepository(db));
-  const houses = new HousesService(new HousesRepository(db), users);
-  // The live change stream: pass `live` to any service whose changes housemates should see at once.
+  // The live change stream, shared by every module (in process on SQLite, LISTEN/NOTIFY on PostgreSQL).
   const live = await createLiveBus(config.database, db, app.log);
   app.addHook('onClose', () => live.close());
-  const events = new EventsService(new EventsRepository(db), users, live);
-  const subscriptions = new SubscriptionsService(new SubscriptionsRepository(db), users, config.publicUrl);
-  const groceries = new GroceriesService(new GroceriesRepository(db), users, live);
-  const reminders = new RemindersService(new RemindersRepository(db), users, live);
+  const context = { db, config, log: app.log, membership: new Membership(db), live };
 
   await app.register(
     async (api) => {
@@ -106,12 +93,7 @@ export async function buildApp({ config, db: givenDb, logger }: BuildOptions): P
           },
         }),
       );
-      await api.register(usersRoutes, { users });
-      await api.register(housesRoutes, { houses });
-      await api.register(eventsRoutes, { events, subscriptions, publicUrl: config.publicUrl });
-      await api.register(groceriesRoutes, { groceries });
-      await api.register(liveRoutes, { live: new LiveService(users, live) });
-      await api.register(remindersRoutes, { reminders });
+      await registerModules(api, MODULES, context);
     },
     { prefix: '/api' },
   );

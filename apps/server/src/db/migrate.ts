@@ -1,26 +1,49 @@
+import { readdir } from 'node:fs/promises';
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import type { DatabaseEngine } from '../config.js';
-import { migrations } from './migrations/index.js';
 import type { Database } from './tables.js';
 
-/** A migration written once for both engines; `engine` picks the few column types that differ. */
+/**
+ * A migration written once for both engines; `engine` picks the few column types that differ. Each file
+ * in `migrations/` default-exports one; its file name (without extension) is its name, and names sort in
+ * the order they run, so a new file is picked up by being there.
+ */
 export interface EngineMigration {
   up(db: Kysely<unknown>, engine: DatabaseEngine): Promise<void>;
   down?(db: Kysely<unknown>, engine: DatabaseEngine): Promise<void>;
 }
 
-class StaticProvider implements MigrationProvider {
+const MIGRATIONS_FOLDER = new URL('./migrations/', import.meta.url);
+/** Source files under tests and development, compiled ones in production; never type declarations. */
+const MIGRATION_FILE = /^(?!.*\.d\.ts$).+\.(?:ts|js)$/;
+
+/**
+ * Finds the migration files and hands each one the engine it runs on. The files are imported from here
+ * (not by Kysely's FileMigrationProvider) so that the test runner, which compiles TypeScript on the fly,
+ * loads them as it loads every other source file.
+ */
+class EngineMigrationProvider implements MigrationProvider {
   constructor(private readonly engine: DatabaseEngine) {}
+
   async getMigrations(): Promise<Record<string, Migration>> {
+    const files = (await readdir(MIGRATIONS_FOLDER)).filter((f) => MIGRATION_FILE.test(f)).sort();
     const out: Record<string, Migration> = {};
-    for (const [name, m] of Object.entries(migrations)) {
-      out[name] = {
+    for (const file of files) {
+      const loaded = (await import(new URL(file, MIGRATIONS_FOLDER).href)) as { default?: EngineMigration };
+      const m = loaded.default;
+      if (!m || typeof m.up !== 'function') throw new Error(`Migration ${file} has no default export.`);
+      out[file.replace(/\.(?:ts|js)$/, '')] = {
         up: (db) => m.up(db, this.engine),
         ...(m.down ? { down: (db: Kysely<unknown>) => m.down!(db, this.engine) } : {}),
       };
     }
     return out;
   }
+}
+
+/** The names of every migration, in the order they run. */
+export async function migrationNames(): Promise<string[]> {
+  return Object.keys(await new EngineMigrationProvider('sqlite').getMigrations()).sort();
 }
 
 /** Brings the schema up to date; throws with the failing migration's name. */
@@ -32,7 +55,7 @@ export async function migrateToLatest(db: Kysely<Database>, engine: DatabaseEngi
       : undefined;
   const migrator = new Migrator({
     db,
-    provider: new StaticProvider(engine),
+    provider: new EngineMigrationProvider(engine),
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();

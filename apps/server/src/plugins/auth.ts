@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
   createLocalJWKSet,
@@ -10,20 +10,10 @@ import {
   jwtVerify,
 } from 'jose';
 import type { AppConfig } from '../config.js';
+import { challenge } from '../core/identity.js';
 import { unauthorized } from '../lib/errors.js';
 
-/** Who is calling: the (issuer, subject) pair of the access token (DESIGN.md), never a body field. */
-export interface Identity {
-  issuer: string;
-  subject: string;
-  email: string | null;
-  claims: JWTPayload;
-}
-
 declare module 'fastify' {
-  interface FastifyRequest {
-    identity: Identity | null;
-  }
   interface FastifyContextConfig {
     /** false: the route is public. */
     auth?: boolean;
@@ -76,14 +66,6 @@ function bearerFrom(request: FastifyRequest): string | null {
   return null;
 }
 
-/** Tells the client how to authenticate (RFC 6750); `error` says why its token was refused. */
-export function challenge(reply: FastifyReply, error?: string) {
-  reply.header(
-    'WWW-Authenticate',
-    error ? `Bearer realm="hearth", error="${error}"` : 'Bearer realm="hearth"',
-  );
-}
-
 export const authPlugin = fp<AuthOptions>(
   async (app: FastifyInstance, opts) => {
     const { issuer, audience } = opts.oidc;
@@ -128,9 +110,3 @@ export const authPlugin = fp<AuthOptions>(
   },
   { name: 'auth' },
 );
-
-/** The caller's identity on a route that is behind the auth hook. */
-export function identityOf(request: FastifyRequest): Identity {
-  if (!request.identity) throw unauthorized();
-  return request.identity;
-}

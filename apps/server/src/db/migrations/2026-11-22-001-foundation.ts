@@ -1,8 +1,8 @@
+import { idColumn, idColumnType } from '../column-types.js';
 import type { EngineMigration } from '../migrate.js';
-import { idColumn, idColumnType } from './column-types.js';
 
 /** Users, houses and the built-in identity provider's storage. */
-export const foundation: EngineMigration = {
+export default {
   async up(db, engine) {
     await db.schema
       .createTable('houses')
@@ -75,4 +75,4 @@ export const foundation: EngineMigration = {
       await db.schema.dropTable(t).execute();
     }
   },
-};
+} satisfies EngineMigration;

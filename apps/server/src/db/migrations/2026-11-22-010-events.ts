@@ -1,11 +1,11 @@
+import { idColumn, idColumnType } from '../column-types.js';
 import type { EngineMigration } from '../migrate.js';
-import { idColumn, idColumnType } from './column-types.js';
 
 /**
  * House calendar events, and each member's revocable calendar subscription (only a hash of its secret).
  * An event goes with its house; all-day events keep their dates as YYYY-MM-DD (end_date inclusive).
  */
-export const events: EngineMigration = {
+export default {
   async up(db, engine) {
     await db.schema
       .createTable('events')
@@ -47,4 +47,4 @@ export const events: EngineMigration = {
     await db.schema.dropTable('calendar_subscriptions').execute();
     await db.schema.dropTable('events').execute();
   },
-};
+} satisfies EngineMigration;

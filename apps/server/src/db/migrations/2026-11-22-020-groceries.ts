@@ -1,8 +1,8 @@
+import { idColumn, idColumnType } from '../column-types.js';
 import type { EngineMigration } from '../migrate.js';
-import { idColumn, idColumnType } from './column-types.js';
 
 /** A house's grocery lists and their items; deleting a house deletes its lists, a list its items. */
-export const groceries: EngineMigration = {
+export default {
   async up(db, engine) {
     await db.schema
       .createTable('grocery_lists')
@@ -42,4 +42,4 @@ export const groceries: EngineMigration = {
     await db.schema.dropTable('grocery_items').execute();
     await db.schema.dropTable('grocery_lists').execute();
   },
-};
+} satisfies EngineMigration;

@@ -1,8 +1,8 @@
+import { idColumn, idColumnType } from '../column-types.js';
 import type { EngineMigration } from '../migrate.js';
-import { idColumn, idColumnType } from './column-types.js';
 
 /** Personal reminders: each belongs to one user and goes when that user goes. */
-export const reminders: EngineMigration = {
+export default {
   async up(db, engine) {
     await db.schema
       .createTable('reminders')
@@ -21,4 +21,4 @@ export const reminders: EngineMigration = {
   async down(db) {
     await db.schema.dropTable('reminders').execute();
   },
-};
+} satisfies EngineMigration;

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/create-db.js';
-import type { EventRow, EventUpdate, NewEventRow } from '../../db/tables.js';
+import type { EventRow, EventUpdate, NewEventRow } from './tables.js';
 
 /** An event row with its creator's username. */
 export type EventWithCreator = EventRow & { username: string };

@@ -10,8 +10,8 @@ import {
   EventPatch,
   Ok,
 } from '@hearth/contract';
+import { challenge, identityOf } from '../../core/identity.js';
 import { unauthorized } from '../../lib/errors.js';
-import { challenge, identityOf } from '../../plugins/auth.js';
 import { feedStream } from './feed.js';
 import type { EventsService, FeedCredential } from './service.js';
 import type { SubscriptionsService } from './subscriptions.js';

@@ -1,12 +1,11 @@
 import type { Event, EventInput, EventPatch, LiveAction } from '@hearth/contract';
 import { EVENT_DESCRIPTION_MAX, EVENT_LOCATION_MAX, EVENT_TITLE_MAX, EventMessages } from '@hearth/contract';
+import type { Identity } from '../../core/identity.js';
+import type { LivePublisher } from '../../core/live.js';
+import type { Membership } from '../../core/membership.js';
 import type { UserRow } from '../../db/tables.js';
 import { houseRequired, notFound, validationError } from '../../lib/errors.js';
 import { optionalText } from '../../lib/text.js';
-import type { Identity } from '../../plugins/auth.js';
-import { HousesService } from '../houses/service.js';
-import type { LivePublisher } from '../live/live-bus.js';
-import type { UsersService } from '../users/service.js';
 import { resolveEventTimes } from './event-times.js';
 import type { EventsRepository, EventWithCreator, FeedRow } from './repository.js';
 import { hashSubscriptionSecret } from './subscriptions.js';
@@ -68,7 +67,7 @@ export type FeedCredential = { identity: Identity } | { subscriptionSecret: stri
 export class EventsService {
   constructor(
     private readonly events: EventsRepository,
-    private readonly users: UsersService,
+    private readonly membership: Membership,
     private readonly live: LivePublisher,
   ) {}
 
@@ -85,7 +84,7 @@ export class EventsService {
 
   /** The caller's row and house: a caller without a house has no events to see (404). */
   private member(identity: Identity) {
-    return this.users.requireHouse(identity, eventNotFound);
+    return this.membership.house(identity, eventNotFound);
   }
 
   async get(identity: Identity, eventId: number): Promise<Event> {
@@ -96,10 +95,11 @@ export class EventsService {
   }
 
   async create(identity: Identity, input: EventInput): Promise<Event> {
-    const { user, houseId } = await this.users.requireHouse(identity, () =>
+    const { user, houseId } = await this.membership.house(identity, () =>
       houseRequired(EventMessages.houseRequired),
     );
-    HousesService.requireMember(user, input.house_id);
+    // The house named in the body must be the caller's own: any other is one they cannot see.
+    if (input.house_id !== houseId) throw notFound('House');
     const now = new Date().toISOString();
     const fields = eventFields(input);
     const row = await this.events.insert({

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/create-db.js';
-import type { CalendarSubscriptionRow } from '../../db/tables.js';
+import type { CalendarSubscriptionRow } from './tables.js';
 
 export class SubscriptionsRepository {
   constructor(private readonly db: Db) {}

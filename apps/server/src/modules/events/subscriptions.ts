@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { CalendarSubscription } from '@hearth/contract';
-import type { CalendarSubscriptionRow } from '../../db/tables.js';
+import type { Identity } from '../../core/identity.js';
+import type { Membership } from '../../core/membership.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { houseRequired } from '../../lib/errors.js';
-import type { Identity } from '../../plugins/auth.js';
-import type { UsersService } from '../users/service.js';
 import type { SubscriptionsRepository } from './subscription-repository.js';
+import type { CalendarSubscriptionRow } from './tables.js';
 
 /** 256 random bits, URL-safe: never guessable, and nothing like the access token. */
 export function newSubscriptionSecret(): string {
@@ -37,12 +37,12 @@ const subscribeNeedsHouse = () =>
 export class SubscriptionsService {
   constructor(
     private readonly subscriptions: SubscriptionsRepository,
-    private readonly users: UsersService,
+    private readonly membership: Membership,
     private readonly publicUrl: string,
   ) {}
 
   private member(identity: Identity) {
-    return this.users.requireHouse(identity, subscribeNeedsHouse);
+    return this.membership.house(identity, subscribeNeedsHouse);
   }
 
   private view(row: CalendarSubscriptionRow, secret: string | null): CalendarSubscription {
@@ -100,7 +100,7 @@ export class SubscriptionsService {
 
   /** Revokes the member's link without a new one. */
   async revoke(identity: Identity): Promise<void> {
-    const user = await this.users.requireCurrent(identity);
+    const user = await this.membership.profile(identity);
     await this.subscriptions.deleteByUser(user.user_id);
   }
 }

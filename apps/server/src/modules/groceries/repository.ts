@@ -1,6 +1,6 @@
 import type { GroceryItem, GroceryList } from '@hearth/contract';
 import type { Db } from '../../db/create-db.js';
-import type { GroceryItemRow } from '../../db/tables.js';
+import type { GroceryItemRow } from './tables.js';
 
 type ItemFields = Pick<
   GroceryItemRow,

@@ -11,7 +11,7 @@ import {
   GroceryLists,
   Ok,
 } from '@hearth/contract';
-import { identityOf } from '../../plugins/auth.js';
+import { identityOf } from '../../core/identity.js';
 import type { GroceriesService } from './service.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };

@@ -6,13 +6,13 @@ import type {
   LiveChange,
 } from '@hearth/contract';
 import { GROCERY_ITEM_NAME_MAX, GROCERY_LIST_NAME_MAX } from '@hearth/contract';
+import type { Identity } from '../../core/identity.js';
+import type { LivePublisher } from '../../core/live.js';
+import type { Membership } from '../../core/membership.js';
 import type { UserRow } from '../../db/tables.js';
 import { isForeignKeyViolation } from '../../lib/db-errors.js';
 import { houseRequired, notFound } from '../../lib/errors.js';
 import { requiredText } from '../../lib/text.js';
-import type { Identity } from '../../plugins/auth.js';
-import type { LivePublisher } from '../live/live-bus.js';
-import type { UsersService } from '../users/service.js';
 import type { GroceriesRepository } from './repository.js';
 
 const groceriesNeedHouse = () => houseRequired('You need to join a house before using grocery lists.');
@@ -27,12 +27,12 @@ const itemNotFound = () => notFound('Grocery item');
 export class GroceriesService {
   constructor(
     private readonly groceries: GroceriesRepository,
-    private readonly users: UsersService,
+    private readonly membership: Membership,
     private readonly live: LivePublisher,
   ) {}
 
   private member(identity: Identity) {
-    return this.users.requireHouse(identity, groceriesNeedHouse);
+    return this.membership.house(identity, groceriesNeedHouse);
   }
 
   private publish(houseId: number, user: UserRow, change: Omit<LiveChange, 'kind' | 'actor_id'>) {

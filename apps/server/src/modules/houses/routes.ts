@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBody, House, HouseCodeParams, HouseIdParams, HouseInput } from '@hearth/contract';
-import { identityOf } from '../../plugins/auth.js';
+import { identityOf } from '../../core/identity.js';
 import type { HousesService } from './service.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };

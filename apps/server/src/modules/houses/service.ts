@@ -1,11 +1,11 @@
 import type { House, HouseInput } from '@hearth/contract';
 import { ErrorCode } from '@hearth/contract';
-import type { HouseRow, UserRow } from '../../db/tables.js';
+import type { Identity } from '../../core/identity.js';
+import type { Membership } from '../../core/membership.js';
+import type { HouseRow } from '../../db/tables.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { checkImage } from '../../lib/images.js';
 import { requiredText } from '../../lib/text.js';
-import type { Identity } from '../../plugins/auth.js';
-import type { UsersService } from '../users/service.js';
 import { newHouseCode, normaliseHouseCode } from './house-code.js';
 import type { HousesRepository } from './repository.js';
 
@@ -23,24 +23,18 @@ const alreadyInHouse = () => conflict(ErrorCode.alreadyInHouse, 'You already bel
 export class HousesService {
   constructor(
     private readonly houses: HousesRepository,
-    private readonly users: UsersService,
+    private readonly membership: Membership,
   ) {}
 
-  /** Throws unless the user lives in houseId: a 404 that does not say whether the house exists. */
-  static requireMember(user: UserRow, houseId: number): void {
-    if (user.house_id !== houseId) throw notFound('House');
-  }
-
   async get(identity: Identity, houseId: number): Promise<House> {
-    const user = await this.users.requireCurrent(identity);
-    HousesService.requireMember(user, houseId);
+    await this.membership.ofHouse(identity, houseId);
     const row = await this.houses.findById(houseId);
     if (!row) throw notFound('House');
     return toHouse(row);
   }
 
   async create(identity: Identity, input: HouseInput): Promise<House> {
-    const user = await this.users.requireCurrent(identity);
+    const user = await this.membership.profile(identity);
     if (user.house_id !== null) throw alreadyInHouse();
     const house = {
       house_name: requiredText(input.house_name, 'house_name', 80),
@@ -52,7 +46,7 @@ export class HousesService {
   }
 
   async join(identity: Identity, rawCode: string): Promise<House> {
-    const user = await this.users.requireCurrent(identity);
+    const user = await this.membership.profile(identity);
     if (user.house_id !== null) throw alreadyInHouse();
     const code = normaliseHouseCode(rawCode);
     const row = code === '' ? undefined : await this.houses.findByCode(code);
@@ -63,8 +57,7 @@ export class HousesService {
 
   /** A new invite code; the old one stops working at once. */
   async rotateCode(identity: Identity, houseId: number): Promise<House> {
-    const user = await this.users.requireCurrent(identity);
-    HousesService.requireMember(user, houseId);
+    await this.membership.ofHouse(identity, houseId);
     return toHouse(await this.houses.setCode(houseId, newHouseCode()));
   }
 }

@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { LiveChange } from '@hearth/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import type { LiveEvent, LiveHub, LiveScope, LiveSubscriber, LiveSubscription } from '../../core/live.js';
+
+export type { LiveEvent, LiveScope, LiveSubscriber, LiveSubscription } from '../../core/live.js';
 
 /*
  * The house-scoped change stream every feature publishes on.
@@ -33,39 +36,6 @@ export interface LiveTransport {
   close(): Promise<void>;
 }
 
-/** What services need: publishing, nothing else. */
-export interface LivePublisher {
-  /** Tells every member of the house. Never throws: a lost message must not fail a committed change. */
-  publish(houseId: number, change: LiveChange): Promise<void>;
-  /** Tells only this user's open streams (personal data such as reminders). */
-  publishToUser(userId: number, change: LiveChange): Promise<void>;
-}
-
-export interface LiveScope {
-  userId: number;
-  houseId: number | null;
-}
-
-export interface LiveEvent {
-  /** The stream position after this event, sent as the SSE `id:`. */
-  id: string;
-  change: LiveChange;
-}
-
-export interface LiveSubscriber {
-  change(event: LiveEvent): void;
-  resync(): void;
-}
-
-export interface LiveSubscription {
-  /** false when `replay` holds every change since the client's last event id. */
-  resync: boolean;
-  replay: LiveEvent[];
-  /** The current position, for the `ready` event. */
-  position: string;
-  unsubscribe(): void;
-}
-
 interface Entry {
   scope: LiveScope;
   subscriber: LiveSubscriber;
@@ -75,7 +45,7 @@ const POSITION = /^([a-z0-9]{1,16})-(\d{1,15})-(\d{1,10})$/;
 
 const newEpoch = () => randomBytes(5).toString('hex');
 
-export class LiveBus implements LivePublisher {
+export class LiveBus implements LiveHub {
   /** Changes whenever numbering restarts or messages may have been lost, so old positions force a resync. */
   private epoch = newEpoch();
   private seq = 0;

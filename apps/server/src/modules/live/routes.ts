@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBody, LIVE_HEARTBEAT_MS, type LiveReady } from '@hearth/contract';
 import type { FastifyReply } from 'fastify';
-import { identityOf } from '../../plugins/auth.js';
+import { identityOf } from '../../core/identity.js';
 import type { LiveService } from './service.js';
 import { sseComment, sseEvent, sseRetry } from './sse.js';
 

@@ -1,17 +1,17 @@
-import type { Identity } from '../../plugins/auth.js';
-import type { UsersService } from '../users/service.js';
-import type { LiveBus, LiveScope, LiveSubscriber, LiveSubscription } from './live-bus.js';
+import type { Identity } from '../../core/identity.js';
+import type { LiveHub, LiveScope, LiveSubscriber, LiveSubscription } from '../../core/live.js';
+import type { Membership } from '../../core/membership.js';
 
 /** Who may listen to what: a user hears their own changes and, while a member, their house's. */
 export class LiveService {
   constructor(
-    private readonly users: UsersService,
-    private readonly bus: LiveBus,
+    private readonly membership: Membership,
+    private readonly bus: LiveHub,
   ) {}
 
   /** The caller's scope; 403 profile_required without a profile. */
   async scopeOf(identity: Identity): Promise<LiveScope> {
-    const user = await this.users.requireCurrent(identity);
+    const user = await this.membership.profile(identity);
     return { userId: user.user_id, houseId: user.house_id };
   }
 

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/create-db.js';
-import type { NewReminderRow, ReminderRow, ReminderUpdate } from '../../db/tables.js';
+import type { NewReminderRow, ReminderRow, ReminderUpdate } from './tables.js';
 
 /** Every query is scoped to the owner: another user's reminder simply is not found. */
 export class RemindersRepository {

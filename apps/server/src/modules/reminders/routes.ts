@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBody, Ok, Reminder, ReminderIdParams, ReminderInput, ReminderList } from '@hearth/contract';
-import { identityOf } from '../../plugins/auth.js';
+import { identityOf } from '../../core/identity.js';
 import type { RemindersService } from './service.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };

@@ -1,15 +1,15 @@
 import type { LiveAction, Reminder, ReminderInput, RepeatInterval } from '@hearth/contract';
 import { REMINDER_DESCRIPTION_MAX, REMINDER_TITLE_MAX, REPEAT_INTERVALS } from '@hearth/contract';
 import { DateTime } from 'luxon';
-import type { ReminderRow } from '../../db/tables.js';
+import type { Identity } from '../../core/identity.js';
+import type { LivePublisher } from '../../core/live.js';
+import type { Membership } from '../../core/membership.js';
 import { notFound, validationError } from '../../lib/errors.js';
 import { ISO_INSTANT } from '../../lib/iso-instant.js';
 import { optionalText, requiredText } from '../../lib/text.js';
-import type { Identity } from '../../plugins/auth.js';
-import type { LivePublisher } from '../live/live-bus.js';
-import type { UsersService } from '../users/service.js';
 import { canonicalTimeZone, nextOccurrence } from './recurrence.js';
 import type { RemindersRepository } from './repository.js';
+import type { ReminderRow } from './tables.js';
 
 const DEFAULT_TIME_ZONE = 'UTC';
 
@@ -62,7 +62,7 @@ function parseTimeZone(value: string | null | undefined, fallback: string): stri
 export class RemindersService {
   constructor(
     private readonly reminders: RemindersRepository,
-    private readonly users: UsersService,
+    private readonly membership: Membership,
     private readonly live: LivePublisher,
     private readonly clock: () => Date = () => new Date(),
   ) {}
@@ -74,7 +74,7 @@ export class RemindersService {
 
   /** The caller's reminders, the soonest next occurrence first. */
   async list(identity: Identity): Promise<Reminder[]> {
-    const user = await this.users.requireCurrent(identity);
+    const user = await this.membership.profile(identity);
     const now = this.clock();
     const rows = await this.reminders.listByOwner(user.user_id);
     return rows
@@ -83,7 +83,7 @@ export class RemindersService {
   }
 
   async create(identity: Identity, input: ReminderInput): Promise<Reminder> {
-    const user = await this.users.requireCurrent(identity);
+    const user = await this.membership.profile(identity);
     const fields = this.fields(input, DEFAULT_TIME_ZONE);
     const now = this.clock();
     const stamp = now.toISOString();
@@ -99,7 +99,7 @@ export class RemindersService {
 
   /** Replaces the reminder; a missing time_zone keeps the one it has. */
   async update(identity: Identity, reminderId: number, input: ReminderInput): Promise<Reminder> {
-    const user = await this.users.requireCurrent(identity);
+    const user = await this.membership.profile(identity);
     const existing = await this.reminders.findOwned(reminderId, user.user_id);
     if (!existing) throw notFound('Reminder');
     const fields = this.fields(input, existing.time_zone);
@@ -114,7 +114,7 @@ export class RemindersService {
   }
 
   async remove(identity: Identity, reminderId: number): Promise<void> {
-    const user = await this.users.requireCurrent(identity);
+    const user = await this.membership.profile(identity);
     if (!(await this.reminders.deleteOwned(reminderId, user.user_id))) throw notFound('Reminder');
     await this.publish(user.user_id, 'deleted', reminderId);
   }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBody, User, UserExists, UserInput } from '@hearth/contract';
-import { identityOf } from '../../plugins/auth.js';
+import { identityOf } from '../../core/identity.js';
 import type { UsersService } from './service.js';
 
 export const usersRoutes: FastifyPluginAsyncTypebox<{ users: UsersService }> = async (app, { users }) => {

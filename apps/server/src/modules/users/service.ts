@@ -1,11 +1,11 @@
 import type { User, UserInput } from '@hearth/contract';
 import { ErrorCode, USERNAME_PATTERN } from '@hearth/contract';
+import type { Identity } from '../../core/identity.js';
 import type { UserRow } from '../../db/tables.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
-import { type AppError, conflict, notFound, profileRequired, validationError } from '../../lib/errors.js';
+import { conflict, notFound, validationError } from '../../lib/errors.js';
 import { checkImage } from '../../lib/images.js';
 import { optionalText, requiredText } from '../../lib/text.js';
-import type { Identity } from '../../plugins/auth.js';
 import type { UsersRepository } from './repository.js';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -30,23 +30,6 @@ export class UsersService {
 
   exists(identity: Identity): Promise<boolean> {
     return this.users.existsByIdentity(identity.issuer, identity.subject);
-  }
-
-  /** The caller's profile row, or 403 profile_required: every house feature needs one. */
-  async requireCurrent(identity: Identity): Promise<UserRow> {
-    const row = await this.users.findByIdentity(identity.issuer, identity.subject);
-    if (!row) throw profileRequired();
-    return row;
-  }
-
-  /** The caller's row and house id; `noHouse` makes the error for a caller without a house. */
-  async requireHouse(
-    identity: Identity,
-    noHouse: () => AppError,
-  ): Promise<{ user: UserRow; houseId: number }> {
-    const user = await this.requireCurrent(identity);
-    if (user.house_id === null) throw noHouse();
-    return { user, houseId: user.house_id };
   }
 
   async me(identity: Identity): Promise<User> {

@@ -1,5 +1,5 @@
 import type { ColumnDefinitionBuilder } from 'kysely';
-import type { DatabaseEngine } from '../../config.js';
+import type { DatabaseEngine } from '../config.js';
 
 /** An auto-numbered integer primary key on either engine. */
 export function idColumnType(engine: DatabaseEngine) {

@@ -1,0 +1,17 @@
+import { defineModule } from '../../core/module.js';
+import { GroceriesRepository } from './repository.js';
+import { groceriesRoutes } from './routes.js';
+import { GroceriesService } from './service.js';
+
+export type { GroceriesTables } from './tables.js';
+
+/** The house's grocery lists and their items. */
+export const groceriesModule = defineModule({
+  name: 'groceries',
+  liveKinds: ['groceries'],
+  async routes(api, { db, membership, live }) {
+    await api.register(groceriesRoutes, {
+      groceries: new GroceriesService(new GroceriesRepository(db), membership, live),
+    });
+  },
+});

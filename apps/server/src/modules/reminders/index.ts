@@ -1,0 +1,17 @@
+import { defineModule } from '../../core/module.js';
+import { RemindersRepository } from './repository.js';
+import { remindersRoutes } from './routes.js';
+import { RemindersService } from './service.js';
+
+export type { RemindersTables } from './tables.js';
+
+/** Personal reminders: only their owner ever sees them. */
+export const remindersModule = defineModule({
+  name: 'reminders',
+  liveKinds: ['reminders'],
+  async routes(api, { db, membership, live }) {
+    await api.register(remindersRoutes, {
+      reminders: new RemindersService(new RemindersRepository(db), membership, live),
+    });
+  },
+});
