@@ -1,6 +1,9 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { type App, buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
+import { toHouse } from '../modules/houses/service.js';
+import { toUser } from '../modules/users/service.js';
+import { Factories } from './factories.js';
 import { StandInIssuer } from './stand-in-issuer.js';
 import { createTestDb, type TestDb } from './test-db.js';
 
@@ -11,6 +14,8 @@ export interface TestApp {
   app: App;
   issuer: StandInIssuer;
   testDb: TestDb;
+  /** Users, houses and rows inserted directly, for tests that are not about how they are made. */
+  factory: Factories;
   /** An API client that signs as `subject` through the stand-in issuer. */
   as(subject: string): ApiClient;
   close(): Promise<void>;
@@ -69,6 +74,7 @@ export async function startTestApp(): Promise<TestApp> {
     app,
     issuer,
     testDb,
+    factory: new Factories(testDb.db, issuer.url),
     as,
     async close() {
       await app.close();
@@ -91,22 +97,26 @@ export function profile(username: string, overrides: Record<string, unknown> = {
   };
 }
 
-/** Signs `subject` up with a profile and, optionally, creates a house; returns the client and ids. */
+/** A person with a profile (as `profile(subject)` would make it) in a new house; the client signs as them. */
 export async function memberOfNewHouse(t: TestApp, subject: string, houseName = `${subject}'s house`) {
-  const client = t.as(subject);
-  const created = await client.post('/api/users/', profile(subject));
-  if (created.statusCode !== 200) throw new Error(`profile failed: ${created.body}`);
-  const house = await client.post('/api/house/', { house_name: houseName });
-  if (house.statusCode !== 201) throw new Error(`house failed: ${house.body}`);
-  return { client, user: created.json(), house: house.json() };
+  const row = await t.factory.user(profileRow(subject));
+  const house = await t.factory.house(row, houseName);
+  return { client: t.as(subject), user: toUser({ ...row, house_id: house.house_id }), house: toHouse(house) };
 }
 
-/** Signs `subject` up with a profile and moves them into the house with that invite code. */
+/** A person with a profile who lives in the house with that invite code. */
 export async function housemateOf(t: TestApp, subject: string, houseCode: string) {
-  const client = t.as(subject);
-  const created = await client.post('/api/users/', profile(subject));
-  if (created.statusCode !== 200) throw new Error(`profile failed: ${created.body}`);
-  const joined = await client.put(`/api/house/${houseCode}`);
-  if (joined.statusCode !== 200) throw new Error(`join failed: ${joined.body}`);
-  return { client, user: created.json() };
+  const house = await t.testDb.db
+    .selectFrom('houses')
+    .selectAll()
+    .where('house_code', '=', houseCode)
+    .executeTakeFirstOrThrow();
+  const row = await t.factory.moveInto(house, await t.factory.user(profileRow(subject)));
+  return { client: t.as(subject), user: toUser(row) };
+}
+
+/** The row `POST /api/users/` makes from `profile(subject)`. */
+function profileRow(subject: string) {
+  const { username, first_name, last_name, email, phone_num } = profile(subject);
+  return { subject, username, username_key: username.toLowerCase(), first_name, last_name, email, phone_num };
 }

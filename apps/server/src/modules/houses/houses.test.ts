@@ -17,7 +17,11 @@ describe('houses', () => {
   });
 
   it('creates a house with a random invite code and moves its creator in', async () => {
-    const { client, house } = await memberOfNewHouse(t, 'creator', '  Maple Street  ');
+    const client = t.as('creator');
+    await client.post('/api/users/', profile('creator'));
+    const created = await client.post('/api/house/', { house_name: '  Maple Street  ' });
+    expect(created.statusCode).toBe(201);
+    const house = created.json();
     expect(house).toMatchObject({ house_name: 'Maple Street', house_img: null });
     expect(house.house_code).toMatch(/^[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{10}$/);
     expect((await client.get('/api/users/me')).json().house_id).toBe(house.house_id);
