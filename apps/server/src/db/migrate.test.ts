@@ -25,4 +25,15 @@ describe('migrations', () => {
       await expect(testDb.db.selectFrom(table).selectAll().limit(1).execute()).resolves.toEqual([]);
     }
   });
+
+  it('keeps the names databases already recorded, and finds only dated migration files', async () => {
+    const names = await migrationNames();
+    expect(names.slice(0, 4)).toEqual([
+      '2026-11-22-001-foundation',
+      '2026-11-22-010-events',
+      '2026-11-22-020-groceries',
+      '2026-11-22-030-reminders',
+    ]);
+    for (const name of names) expect(name).toMatch(/^\d{4}-\d{2}-\d{2}-\d{3}-[a-z0-9-]+$/);
+  });
 });

@@ -14,8 +14,11 @@ export interface EngineMigration {
 }
 
 const MIGRATIONS_FOLDER = new URL('./migrations/', import.meta.url);
-/** Source files under tests and development, compiled ones in production; never type declarations. */
-const MIGRATION_FILE = /^(?!.*\.d\.ts$).+\.(?:ts|js)$/;
+/**
+ * `YYYY-MM-DD-NNN-name.ts` (compiled: `.js`): the date and number order them. Anything else in the
+ * folder (a helper, a stale build output) is not a migration.
+ */
+const MIGRATION_FILE = /^\d{4}-\d{2}-\d{2}-\d{3}-[a-z0-9-]+\.(?:ts|js)$/;
 
 /**
  * Finds the migration files and hands each one the engine it runs on. The files are imported from here
