@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, loadDotEnv } from './config.js';
 
 describe('configuration', () => {
   it('has defaults that run the app alone: SQLite and the built-in provider', () => {
@@ -68,5 +71,25 @@ describe('configuration', () => {
       for (const name of ['PORT', 'PUBLIC_URL', 'DATABASE_URL', 'OIDC_ISSUER'])
         expect(message).toContain(name);
     }
+  });
+});
+
+describe('.env', () => {
+  afterEach(() => {
+    delete process.env.HEARTH_DOTENV_A;
+    delete process.env.HEARTH_DOTENV_B;
+  });
+
+  it('is read when present, without overriding what the environment already sets', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'hearth-env-')), '.env');
+    writeFileSync(file, 'HEARTH_DOTENV_A=from-file\nHEARTH_DOTENV_B=from-file\n');
+    process.env.HEARTH_DOTENV_B = 'from-environment';
+    expect(loadDotEnv(file)).toBe(true);
+    expect(process.env.HEARTH_DOTENV_A).toBe('from-file');
+    expect(process.env.HEARTH_DOTENV_B).toBe('from-environment');
+  });
+
+  it('is optional', () => {
+    expect(loadDotEnv(join(tmpdir(), 'no-such-dir-hearth', '.env'))).toBe(false);
   });
 });

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 
 export type DatabaseEngine = 'sqlite' | 'postgres';
@@ -49,6 +50,16 @@ function parseUrl(name: string, value: string, problems: string[], exact = false
     problems.push(`${name} must be a URL, got "${value}"`);
     return null;
   }
+}
+
+/**
+ * Reads `.env` from the working directory into the environment when the file exists (variables that are
+ * already set win), so an operator can keep the settings of `.env.example` in a file.
+ */
+export function loadDotEnv(path = '.env'): boolean {
+  if (!existsSync(path)) return false;
+  process.loadEnvFile(path);
+  return true;
 }
 
 /** Reads and checks the environment once, at start; every problem is reported together. */

@@ -1,8 +1,9 @@
-import { loadConfig } from './config.js';
+import { loadConfig, loadDotEnv } from './config.js';
 import { createDb } from './db/create-db.js';
 import { migrateToLatest } from './db/migrate.js';
 
 /** `npm run migrate`: bring the configured database up to date and say what ran. */
+loadDotEnv();
 const config = loadConfig();
 const db = createDb(config.database);
 try {

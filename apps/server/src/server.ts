@@ -1,12 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, loadDotEnv } from './config.js';
 
 const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
   try {
+    loadDotEnv();
     config = loadConfig(process.env, { webDist });
   } catch (err) {
     if (err instanceof ConfigError) {
