@@ -27,7 +27,11 @@ export default defineConfig({
         // The contract's schemas (TypeBox `Type.*` calls) are for the server; the browser uses its types and
         // a few constants. Marking the calls pure lets unused schemas, and with them TypeBox, drop out.
         manualPureFunctions: ['Type'],
-        moduleSideEffects: (id: string) => !/[\\/](typebox|contract)[\\/]/.test(id),
+        // The app's own modules only declare things (main.tsx alone renders): one a page never uses, such
+        // as a component re-exported by a feature's index, stays out of that page's chunk.
+        moduleSideEffects: (id: string) =>
+          !/[\\/](typebox|contract)[\\/]/.test(id) &&
+          !/[\\/]apps[\\/]web[\\/]src[\\/](?!main\.tsx$).*\.tsx?$/.test(id),
       },
     },
   },

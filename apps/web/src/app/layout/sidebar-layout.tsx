@@ -2,12 +2,15 @@ import { Flame, Menu, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigation } from 'react-router';
 import { Spinner } from '../../components/spinner';
-import { useLiveUpdates } from '../../features/live/use-live-updates';
-import { DueReminderNotices } from '../../features/reminders/components/due-reminder-notices';
-import { useMe } from '../../features/users/api';
+import { liveQueryKeys, useLiveUpdates } from '../../features/live';
+import { DueReminderNotices } from '../../features/reminders';
+import { useMe } from '../../features/users';
 import { useLogError } from '../../lib/use-log-error';
+import * as registry from '../features';
 import { SidebarNav } from './sidebar-nav';
 import { UserPanel } from './user-panel';
+
+const LIVE_KEYS = liveQueryKeys(Object.values(registry));
 
 function Brand() {
   return (
@@ -26,7 +29,7 @@ function Brand() {
  */
 export function SidebarLayout() {
   const me = useMe();
-  useLiveUpdates();
+  useLiveUpdates(LIVE_KEYS);
   const location = useLocation();
   const navigation = useNavigation();
   const [menuOpen, setMenuOpen] = useState(false);

@@ -1,12 +1,15 @@
 import { NavLink } from 'react-router';
 import { cn } from '../../lib/cn';
-import { NAV_ITEMS } from './nav-items';
+import { navEntries } from '../feature';
+import * as registry from '../features';
+
+const NAV_ENTRIES = navEntries(Object.values(registry));
 
 /** The navigation links; NavLink marks the active one with aria-current="page". */
 export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   return (
     <ul className="flex flex-col gap-1">
-      {NAV_ITEMS.map(({ name, path, icon: Icon }) => (
+      {NAV_ENTRIES.map(({ name, path, icon: Icon }) => (
         <li key={path}>
           <NavLink
             to={path}

@@ -2,7 +2,7 @@ import type { User } from '@hearth/contract';
 import { LogOut, Pencil, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '../../components/button';
-import { useSignOut } from '../../features/auth/use-sign-out';
+import { useSignOut } from '../../features/auth';
 
 /** Who is signed in, a link to edit the profile, and sign-out. */
 export function UserPanel({ user, onNavigate }: { user: User | undefined; onNavigate?: () => void }) {

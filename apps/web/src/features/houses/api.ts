@@ -1,7 +1,7 @@
 import type { House, HouseInput } from '@hearth/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ApiClient, useApiClient } from '../../lib/api-client';
-import { userKeys } from '../users/api';
+import { userKeys } from '../users';
 
 export const houseKeys = {
   all: ['houses'] as const,

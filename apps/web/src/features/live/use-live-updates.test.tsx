@@ -7,7 +7,7 @@ import { authState } from '../../test/auth';
 import { testQueryClient } from '../../test/render';
 import { testUser } from '../../test/users';
 import { useLiveChange } from './live-events';
-import { applyLiveChange, applyLiveResync, useLiveUpdates } from './use-live-updates';
+import { applyLiveChange, applyLiveResync, liveQueryKeys, useLiveUpdates } from './use-live-updates';
 
 vi.mock('react-oidc-context', () => ({ useAuth: vi.fn() }));
 
@@ -17,6 +17,13 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllGlobals();
 });
+
+// As features declare them: three by the naming convention, and two features listening to 'house'.
+const keys = liveQueryKeys([
+  { live: ['groceries', 'events', 'reminders'] },
+  { live: [{ kind: 'house', keys: [['houses']] }] },
+  { live: [{ kind: 'house', keys: [['users']] }] },
+]);
 
 const change = (kind: LiveChange['kind']): LiveChange => ({ kind, entity: 'x', action: 'updated', id: 1 });
 
@@ -40,18 +47,29 @@ function seeded() {
   return { queryClient, stale };
 }
 
+describe('liveQueryKeys', () => {
+  it('reads a bare kind as its own key and merges the keys of features listening to the same kind', () => {
+    expect(Object.fromEntries(keys)).toEqual({
+      groceries: [['groceries']],
+      events: [['events']],
+      reminders: [['reminders']],
+      house: [['houses'], ['users']],
+    });
+  });
+});
+
 describe('applyLiveChange', () => {
   it("marks only the changed kind's queries stale", () => {
     const { queryClient, stale } = seeded();
-    applyLiveChange(queryClient, change('groceries'));
+    applyLiveChange(queryClient, keys, change('groceries'));
     expect(stale()).toEqual(['groceries']);
-    applyLiveChange(queryClient, change('house'));
+    applyLiveChange(queryClient, keys, change('house'));
     expect(stale().sort()).toEqual(['groceries', 'houses', 'users']);
   });
 
   it('ignores kinds it does not know (a newer server)', () => {
     const { queryClient, stale } = seeded();
-    applyLiveChange(queryClient, { ...change('groceries'), kind: 'chores' as LiveChange['kind'] });
+    applyLiveChange(queryClient, keys, { ...change('groceries'), kind: 'chores' as LiveChange['kind'] });
     expect(stale()).toEqual([]);
   });
 
@@ -69,8 +87,8 @@ describe('applyLiveChange', () => {
       })
       .execute(undefined);
     await waitFor(() => expect(queryClient.isMutating({ mutationKey: ['groceries'] })).toBe(1));
-    applyLiveChange(queryClient, change('groceries'));
-    applyLiveChange(queryClient, change('events'));
+    applyLiveChange(queryClient, keys, change('groceries'));
+    applyLiveChange(queryClient, keys, change('events'));
     expect(stale()).toEqual(['events']);
     finish();
     await running;
@@ -80,7 +98,7 @@ describe('applyLiveChange', () => {
 describe('applyLiveResync', () => {
   it('marks every live query stale', () => {
     const { queryClient, stale } = seeded();
-    applyLiveResync(queryClient);
+    applyLiveResync(queryClient, keys);
     expect(stale().sort()).toEqual(['events', 'groceries', 'houses', 'reminders', 'users']);
   });
 });
@@ -88,7 +106,7 @@ describe('applyLiveResync', () => {
 const me = testUser({ house_id: 3 });
 
 function Probe({ onGroceries }: { onGroceries: (c: LiveChange | null) => void }) {
-  useLiveUpdates();
+  useLiveUpdates(keys);
   useLiveChange('groceries', onGroceries);
   const lists = useQuery({
     queryKey: ['groceries', 'lists'],

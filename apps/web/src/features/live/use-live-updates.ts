@@ -1,39 +1,59 @@
 import type { LiveChange, LiveKind } from '@hearth/contract';
-import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useAuth } from 'react-oidc-context';
-import { useMe } from '../users/api';
+import type { FeatureDefinition } from '../../app/feature';
+import { useMe } from '../users';
 import { runLiveConnection } from './live-connection';
 import { emitLiveChange } from './live-events';
-import { LIVE_QUERY_KEYS } from './live-keys';
 
-function invalidateKind(queryClient: QueryClient, kind: LiveKind) {
-  for (const queryKey of LIVE_QUERY_KEYS[kind] ?? []) {
+/** For each live kind, the query keys that a change of it makes stale. */
+export type LiveQueryKeys = ReadonlyMap<LiveKind, readonly QueryKey[]>;
+
+/**
+ * The map the features declare (their `live`): a kind alone stands for [[kind]], since a feature's query
+ * keys start with its name; several features listening to one kind each add their keys.
+ */
+export function liveQueryKeys(features: Iterable<Pick<FeatureDefinition, 'live'>>): LiveQueryKeys {
+  const map = new Map<LiveKind, QueryKey[]>();
+  for (const { live = [] } of features) {
+    for (const entry of live) {
+      const { kind, keys } = typeof entry === 'string' ? { kind: entry, keys: [[entry]] } : entry;
+      map.set(kind, [...(map.get(kind) ?? []), ...keys]);
+    }
+  }
+  return map;
+}
+
+function invalidate(queryClient: QueryClient, queryKeys: readonly QueryKey[]) {
+  for (const queryKey of queryKeys) {
     // An in-flight fetch is kept (it may already hold the change); only active queries refetch now.
     void queryClient.invalidateQueries({ queryKey }, { cancelRefetch: false });
   }
 }
 
-/** What one change does to the cache. Exported for tests. */
-export function applyLiveChange(queryClient: QueryClient, change: LiveChange): void {
-  const kind = change.kind;
-  if (!(kind in LIVE_QUERY_KEYS)) return;
+/** What one change does to the cache; kinds no feature declares (a newer server) are ignored. */
+export function applyLiveChange(queryClient: QueryClient, keys: LiveQueryKeys, change: LiveChange): void {
+  const queryKeys = keys.get(change.kind);
+  if (!queryKeys) return;
   // While this tab is changing the same kind (optimistic updates), a refetch would briefly undo them; the
   // mutations refetch once they settle (their mutationKey starts with the kind), which includes this change.
-  if (queryClient.isMutating({ mutationKey: [kind] }) > 0) return;
-  invalidateKind(queryClient, kind);
+  if (queryClient.isMutating({ mutationKey: [change.kind] }) > 0) return;
+  invalidate(queryClient, queryKeys);
 }
 
-export function applyLiveResync(queryClient: QueryClient): void {
-  for (const kind of Object.keys(LIVE_QUERY_KEYS)) invalidateKind(queryClient, kind);
+/** Anything may have changed: every declared kind's queries go stale. */
+export function applyLiveResync(queryClient: QueryClient, keys: LiveQueryKeys): void {
+  for (const queryKeys of keys.values()) invalidate(queryClient, queryKeys);
 }
 
 /**
  * Keeps the signed-in person's live stream open and turns its messages into cache invalidations, so what
- * housemates change shows without a reload. Mount once, in the signed-in layout. Reconnects by itself;
- * after a drop the server replays what was missed or asks for a full refetch.
+ * housemates change shows without a reload. Mount once, in the signed-in layout, with the features' keys
+ * (`liveQueryKeys`, built once at module level). Reconnects by itself; after a drop the server replays
+ * what was missed or asks for a full refetch.
  */
-export function useLiveUpdates(): void {
+export function useLiveUpdates(keys: LiveQueryKeys): void {
   const auth = useAuth();
   const me = useMe();
   const queryClient = useQueryClient();
@@ -41,6 +61,8 @@ export function useLiveUpdates(): void {
   token.current = auth.user?.access_token;
   const signinSilent = useRef(auth.signinSilent);
   signinSilent.current = auth.signinSilent;
+  const liveKeys = useRef(keys);
+  liveKeys.current = keys;
 
   const signedIn = auth.user != null;
   const userId = me.data?.user_id ?? null;
@@ -57,15 +79,15 @@ export function useLiveUpdates(): void {
       renewToken: async () => (await signinSilent.current())?.access_token,
       onReady: (ready) => {
         if (!ready.resync) return;
-        applyLiveResync(queryClient);
+        applyLiveResync(queryClient, liveKeys.current);
         emitLiveChange(null);
       },
       onChange: (change) => {
-        applyLiveChange(queryClient, change);
+        applyLiveChange(queryClient, liveKeys.current, change);
         emitLiveChange(change);
       },
       onResync: () => {
-        applyLiveResync(queryClient);
+        applyLiveResync(queryClient, liveKeys.current);
         emitLiveChange(null);
       },
     });

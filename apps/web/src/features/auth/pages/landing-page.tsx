@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
 import { FullScreenSpinner } from '../../../components/spinner';
-import { useUserExists } from '../../users/api';
+import { useUserExists } from '../../users';
 import { consumeReturnTo } from '../return-to';
 
 /** SPEC 'Landing (/)': the login card; once signed in, nothing shows while it decides where to go. */

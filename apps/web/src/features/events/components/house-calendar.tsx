@@ -10,7 +10,7 @@ import interactionPlugin from '@fullcalendar/interaction';
 import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import { type RefObject, useMemo, useState } from 'react';
-import { useLiveChange } from '../../live/live-events';
+import { useLiveChange } from '../../live';
 import { eventIdFromUrl } from '../lib/event-form';
 import { addedBy, loadFeedEvents } from '../lib/feed-events';
 import './calendar-theme.css';

@@ -8,7 +8,7 @@ import { authState } from '../../../test/auth';
 import { HOUSE_FEED, runEventSource } from '../../../test/feed';
 import { mockFetch } from '../../../test/fetch';
 import { renderAt } from '../../../test/render';
-import { emitLiveChange } from '../../live/live-events';
+import { emitLiveChange } from '../../live';
 import { CalendarPage } from './calendar-page';
 
 vi.mock('react-oidc-context', () => ({ useAuth: vi.fn() }));

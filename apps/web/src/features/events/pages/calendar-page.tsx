@@ -9,7 +9,7 @@ import { PageHeader } from '../../../components/page-header';
 import { Spinner } from '../../../components/spinner';
 import { useAccessToken } from '../../../lib/api-client';
 import { useLogError } from '../../../lib/use-log-error';
-import { useMe } from '../../users/api';
+import { useMe } from '../../users';
 import { feedUrl } from '../api';
 import { EventDialog, type EventDialogState } from '../components/event-dialog';
 import { HouseCalendar } from '../components/house-calendar';

@@ -9,7 +9,7 @@ import { PageHeader } from '../../../components/page-header';
 import { Spinner } from '../../../components/spinner';
 import { isApiError } from '../../../lib/api-client';
 import { useLogError } from '../../../lib/use-log-error';
-import { useMe } from '../../users/api';
+import { useMe } from '../../users';
 import {
   currentId,
   useAddGroceryItem,

@@ -1,11 +1,10 @@
 import { Spinner } from '../../../components/spinner';
 import { useLogError } from '../../../lib/use-log-error';
-import { WeekAtAGlance } from '../../events/components/week-at-a-glance';
-import { useHouse } from '../../houses/api';
-import { HouseInviteCard } from '../../houses/components/house-invite-card';
-// Home sections from other features: one import each (the main column below sets their order).
-import { UpcomingReminders } from '../../reminders/components/upcoming-reminders';
-import { useMe } from '../../users/api';
+// Home sections from other features, each through its feature's index (the main column sets their order).
+import { WeekAtAGlance } from '../../events';
+import { HouseInviteCard, useHouse } from '../../houses';
+import { UpcomingReminders } from '../../reminders';
+import { useMe } from '../../users';
 import { HomeHeader } from '../components/home-header';
 import { NoHousePrompt } from '../components/no-house-prompt';
 

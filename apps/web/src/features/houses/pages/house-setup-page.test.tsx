@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { authState } from '../../../test/auth';
 import { apiError, mockFetch } from '../../../test/fetch';
 import { renderAt } from '../../../test/render';
-import { peekReturnTo } from '../../auth/return-to';
+import { peekReturnTo } from '../../auth';
 import { HouseSetupPage } from './house-setup-page';
 
 vi.mock('react-oidc-context', () => ({ useAuth: vi.fn() }));

@@ -4,8 +4,8 @@ import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-route
 import { Card } from '../../../components/card';
 import { FullScreenSpinner } from '../../../components/spinner';
 import { useLogError } from '../../../lib/use-log-error';
-import { rememberReturnTo } from '../../auth/return-to';
-import { useMe } from '../../users/api';
+import { rememberReturnTo } from '../../auth';
+import { useMe } from '../../users';
 import { CreateHouseForm } from '../components/create-house-form';
 import { JoinHouseForm } from '../components/join-house-form';
 

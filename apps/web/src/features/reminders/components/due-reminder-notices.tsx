@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { BellRing, X } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useApiClient } from '../../../lib/api-client';
-import { useMe } from '../../users/api';
+import { useMe } from '../../users';
 import { reminderKeys, remindersQuery } from '../api';
 import { formatReminderTime } from '../reminder-time';
 import { useDueReminders } from '../use-due-reminders';

@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { authState } from '../../../test/auth';
 import { apiError, mockFetch } from '../../../test/fetch';
 import { renderAt } from '../../../test/render';
-import { rememberReturnTo } from '../../auth/return-to';
+import { rememberReturnTo } from '../../auth';
 import { UserSetupPage } from './user-setup-page';
 
 vi.mock('react-oidc-context', () => ({ useAuth: vi.fn() }));

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { Card } from '../../../components/card';
 import { FullScreenSpinner } from '../../../components/spinner';
 import { useLogError } from '../../../lib/use-log-error';
-import { consumeReturnTo } from '../../auth/return-to';
+import { consumeReturnTo } from '../../auth';
 import { useMe, useSaveProfile } from '../api';
 import { ProfileForm, type ProfileFormValues } from '../components/profile-form';
 

@@ -1,0 +1,8 @@
+import { ListChecks } from 'lucide-react';
+import type { FeatureDefinition } from '../../app/feature';
+
+export const feature: FeatureDefinition = {
+  routes: [{ path: 'tasks', lazy: () => import('./pages/tasks-page') }],
+  nav: { name: 'Tasks', path: '/tasks', icon: ListChecks, order: 50 },
+  live: ['tasks'],
+};

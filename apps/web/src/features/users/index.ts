@@ -1,0 +1,10 @@
+import type { FeatureDefinition } from '../../app/feature';
+
+export const feature: FeatureDefinition = {
+  routes: [],
+  standaloneRoutes: [{ path: 'userSetup', lazy: () => import('./pages/user-setup-page') }],
+  // A house change (a member joining or leaving) changes who is in it.
+  live: [{ kind: 'house', keys: [['users']] }],
+};
+
+export { useMe, userKeys, useUserExists } from './api';
