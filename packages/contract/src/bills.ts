@@ -73,8 +73,9 @@ export const SplitPart = Type.Object({
 export type SplitPart = Static<typeof SplitPart>;
 
 /**
- * How an amount is shared: equally, by shares, by percentages (summing to 100) or by exact minor units
- * (summing to the amount). Leftover minor units go to members in the order `parts` lists them.
+ * How an amount is shared: equally (values ignored), by shares (above 0, up to 2 decimals), by
+ * percentages (up to 2 decimals, summing to 100) or by exact amounts (whole minor units summing to the
+ * amount). Leftover minor units go to members in the order `parts` lists them.
  */
 export const Split = Type.Object({
   mode: SplitMode,
@@ -156,9 +157,22 @@ export const Transfer = Type.Object({
 });
 export type Transfer = Static<typeof Transfer>;
 
+/** Someone named in the house's bills: a member, or a former member who still has amounts. */
+export const BillPerson = Type.Object({
+  user_id: Type.Integer(),
+  username: Type.String(),
+  first_name: Type.String(),
+  last_name: Type.String(),
+  in_house: Type.Boolean(),
+});
+export type BillPerson = Static<typeof BillPerson>;
+
 export const Balance = Type.Object({
   currency: Type.Union([Type.String(), Type.Null()]),
+  /** Every member (zeros included) and every former member who still has amounts. */
   members: Type.Array(MemberBalance),
+  /** Names for everyone in `members`, members first. */
+  people: Type.Array(BillPerson),
   /** The fewest payments that clear every balance. */
   settle: Type.Array(Transfer),
 });
