@@ -1,5 +1,5 @@
 import { Flame, Menu, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigation } from 'react-router';
 import { Spinner } from '../../components/spinner';
 import { liveQueryKeys, useLiveUpdates } from '../../features/live';
@@ -127,7 +127,9 @@ export function SidebarLayout() {
           <Outlet />
         )}
       </main>
-      <DueReminderNotices />
+      <Suspense fallback={null}>
+        <DueReminderNotices />
+      </Suspense>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { LIVE_PATH, type LiveChange, type LiveReady } from '@hearth/contract';
-import { createSseParser } from './sse-parser';
+import { createParser } from 'eventsource-parser';
 
 export interface LiveHandlers {
   /** Once per connection; `resync` true means changes may have been missed: refetch everything live. */
@@ -92,20 +92,22 @@ export async function runLiveConnection(options: LiveConnectionOptions): Promise
       }
       if (!res.ok || !res.body) throw new StreamStatusError(res.status);
 
-      const parser = createSseParser((event) => {
-        if (event.id) lastEventId = event.id;
-        const data = parseJson(event.data);
-        if (event.event === 'ready' && isObject(data)) {
-          attempt = 0;
-          options.onReady({
-            resync: data.resync !== false,
-            house_id: (data.house_id as number | null) ?? null,
-          });
-        } else if (event.event === 'change' && isObject(data) && typeof data.kind === 'string') {
-          options.onChange(data as LiveChange);
-        } else if (event.event === 'resync') {
-          options.onResync();
-        }
+      const parser = createParser({
+        onEvent: (event) => {
+          if (event.id) lastEventId = event.id;
+          const data = parseJson(event.data);
+          if (event.event === 'ready' && isObject(data)) {
+            attempt = 0;
+            options.onReady({
+              resync: data.resync !== false,
+              house_id: (data.house_id as number | null) ?? null,
+            });
+          } else if (event.event === 'change' && isObject(data) && typeof data.kind === 'string') {
+            options.onChange(data as LiveChange);
+          } else if (event.event === 'resync') {
+            options.onResync();
+          }
+        },
       });
       const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
       // Browsers error the body when the request is aborted; ending the read here does not rely on it.

@@ -4,7 +4,6 @@ import { useEffect, useRef } from 'react';
 import { useAuth } from 'react-oidc-context';
 import type { FeatureDefinition } from '../../app/feature';
 import { useMe } from '../users';
-import { runLiveConnection } from './live-connection';
 import { emitLiveChange } from './live-events';
 
 /** For each live kind, the query keys that a change of it makes stale. */
@@ -73,24 +72,27 @@ export function useLiveUpdates(keys: LiveQueryKeys): void {
   useEffect(() => {
     if (!signedIn || userId === null) return;
     const controller = new AbortController();
-    void runLiveConnection({
-      signal: controller.signal,
-      getToken: () => token.current,
-      renewToken: async () => (await signinSilent.current())?.access_token,
-      onReady: (ready) => {
-        if (!ready.resync) return;
-        applyLiveResync(queryClient, liveKeys.current);
-        emitLiveChange(null);
-      },
-      onChange: (change) => {
-        applyLiveChange(queryClient, liveKeys.current, change);
-        emitLiveChange(change);
-      },
-      onResync: () => {
-        applyLiveResync(queryClient, liveKeys.current);
-        emitLiveChange(null);
-      },
-    });
+    // The stream opens once the page is up, so its code (and the event-stream parser) loads only then.
+    void import('./live-connection').then(({ runLiveConnection }) =>
+      runLiveConnection({
+        signal: controller.signal,
+        getToken: () => token.current,
+        renewToken: async () => (await signinSilent.current())?.access_token,
+        onReady: (ready) => {
+          if (!ready.resync) return;
+          applyLiveResync(queryClient, liveKeys.current);
+          emitLiveChange(null);
+        },
+        onChange: (change) => {
+          applyLiveChange(queryClient, liveKeys.current, change);
+          emitLiveChange(change);
+        },
+        onResync: () => {
+          applyLiveResync(queryClient, liveKeys.current);
+          emitLiveChange(null);
+        },
+      }),
+    );
     return () => controller.abort();
   }, [signedIn, userId, houseId, queryClient]);
 }

@@ -1,4 +1,5 @@
 import { BellRing } from 'lucide-react';
+import { lazy } from 'react';
 import type { FeatureDefinition } from '../../app/feature';
 
 export const feature: FeatureDefinition = {
@@ -7,5 +8,11 @@ export const feature: FeatureDefinition = {
   live: ['reminders'],
 };
 
-export { DueReminderNotices } from './components/due-reminder-notices';
+/**
+ * The notices of due reminders that every signed-in page shows (mount inside a Suspense). They load after
+ * the page itself, keeping the first download small.
+ */
+export const DueReminderNotices = lazy(() =>
+  import('./components/due-reminder-notices').then((m) => ({ default: m.DueReminderNotices })),
+);
 export { UpcomingReminders } from './components/upcoming-reminders';
