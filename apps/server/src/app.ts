@@ -15,6 +15,7 @@ import { housesModule } from './modules/houses/index.js';
 import { createLiveBus } from './modules/live/create-live-bus.js';
 import { liveModule } from './modules/live/index.js';
 import { remindersModule } from './modules/reminders/index.js';
+import { tasksModule } from './modules/tasks/index.js';
 import { usersModule } from './modules/users/index.js';
 import { apiDocsPlugin } from './plugins/api-docs.js';
 import { authPlugin } from './plugins/auth.js';
@@ -23,7 +24,15 @@ import { securityPlugin } from './plugins/security.js';
 import { webStaticPlugin } from './plugins/web-static.js';
 
 /** Every domain of the API, each declared in its own `modules/<domain>/index.ts`. */
-const MODULES = [usersModule, housesModule, eventsModule, groceriesModule, remindersModule, liveModule];
+const MODULES = [
+  usersModule,
+  housesModule,
+  eventsModule,
+  groceriesModule,
+  remindersModule,
+  tasksModule,
+  liveModule,
+];
 
 export interface BuildOptions {
   config: AppConfig;

@@ -127,7 +127,7 @@ export function occurrenceAfter(schedule: Schedule, after: Date): string {
   const anchorAt = localInstant(schedule.anchorAt, schedule.zone);
   const anchor = anchorAt.startOf('day');
   const limit = DateTime.fromJSDate(after, { zone: schedule.zone });
-  let from = limit.startOf('day');
+  let from: DateTime = limit.startOf('day');
   if (from < anchor) from = anchor;
   for (;;) {
     const at = atTimeOf(matchingDate(schedule.repeat, anchor, from), anchorAt);

@@ -1,0 +1,15 @@
+import { defineModule } from '../../core/module.js';
+import { TasksRepository } from './repository.js';
+import { tasksRoutes } from './routes.js';
+import { TasksService } from './service.js';
+
+export type { TasksTables } from './tables.js';
+
+/** The house's chores: repeats, rotation between members, history, fairness, and away periods. */
+export const tasksModule = defineModule({
+  name: 'tasks',
+  liveKinds: ['tasks'],
+  async routes(api, { db, membership, live }) {
+    await api.register(tasksRoutes, { tasks: new TasksService(new TasksRepository(db), membership, live) });
+  },
+});
