@@ -521,7 +521,7 @@ describe('another house', () => {
       c.delete(`/api/away/${away.away_id}`),
     ]);
     for (const res of answers) {
-      expect(res.statusCode, res.url).toBe(404);
+      expect(res.statusCode, res.body).toBe(404);
       expect(res.json().error.code).toBe('not_found');
     }
     expect(await list(home.clients[0]!)).toEqual([task]);
