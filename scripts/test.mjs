@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The whole suite, in the order that fails fastest: lint and types, unit/component/API tests on SQLite,
-// the API tests again on PostgreSQL when TEST_DATABASE_URL is set, then the built app in Chromium.
+// the API tests again on PostgreSQL when TEST_DATABASE_URL is set and under Node 24, then the built app in
+// Chromium.
 import { spawnSync } from 'node:child_process';
 
 const steps = [
@@ -13,6 +14,8 @@ if (process.env.TEST_DATABASE_URL) {
 } else {
   console.log('TEST_DATABASE_URL is not set: the API tests run on SQLite only.');
 }
+// Node 20 is past its end of life: the API tests also run under Node 24 (Hearth supports 20.19+, 22, 24).
+steps.push(['API tests under Node 24 (SQLite)', 'bash', ['scripts/node24-api-tests.sh']]);
 steps.push(['build', 'npm', ['run', 'build', '--silent']]);
 steps.push([
   'browser tests (Playwright, Chromium)',
