@@ -4,12 +4,11 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useAuth } from 'react-oidc-context';
 import { describe, expect, it, vi } from 'vitest';
-import { browserTimeZone } from '../../../lib/time-zone';
+import { browserTimeZone, isoToLocalInput } from '../../../lib/dates';
 import { authState } from '../../../test/auth';
 import { apiError, mockFetch } from '../../../test/fetch';
 import { testQueryClient } from '../../../test/render';
 import { eventKeys } from '../api';
-import { isoToLocalInput } from '../lib/date-time';
 import { EventDialog, type EventDialogState } from './event-dialog';
 
 vi.mock('react-oidc-context', () => ({ useAuth: vi.fn() }));

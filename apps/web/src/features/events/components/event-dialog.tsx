@@ -6,9 +6,8 @@ import { Button } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
 import { inputClasses, TextField } from '../../../components/text-field';
 import { isApiError } from '../../../lib/api-client';
-import { browserTimeZone } from '../../../lib/time-zone';
+import { browserTimeZone, datePart } from '../../../lib/dates';
 import { useCreateEvent, useDeleteEvent, useEvent, useUpdateEvent } from '../api';
-import { datePart } from '../lib/date-time';
 import {
   blankEventForm,
   checkEventForm,

@@ -5,6 +5,7 @@ import { Card } from '../../../components/card';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Spinner } from '../../../components/spinner';
 import { inputClasses } from '../../../components/text-field';
+import { formatDate } from '../../../lib/dates';
 import { useCopyToClipboard } from '../../../lib/use-copy-to-clipboard';
 import { useLogError } from '../../../lib/use-log-error';
 import { useCalendarSubscription, useRotateSubscription } from '../api';
@@ -142,8 +143,8 @@ export function SubscribePanel({ userId, id }: SubscribePanelProps) {
             ) : (
               <p className="text-sm text-espresso">
                 Your private link (ending in <span className="font-mono">…{subscription.data.hint}</span>) was
-                made on {new Date(subscription.data.created_at).toLocaleDateString()} in another browser. It
-                is shown only where it is made: make a new link to see it here (the old one stops working).
+                made on {formatDate(subscription.data.created_at)} in another browser. It is shown only where
+                it is made: make a new link to see it here (the old one stops working).
               </p>
             )}
             <ConfirmDialog

@@ -3,11 +3,11 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useAuth } from 'react-oidc-context';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { currentWeek } from '../../../lib/dates';
 import { authState } from '../../../test/auth';
 import { HOUSE_FEED, runEventSource } from '../../../test/feed';
 import { mockFetch } from '../../../test/fetch';
 import { renderAt } from '../../../test/render';
-import { currentWeek } from '../lib/date-time';
 import { WeekAtAGlance } from './week-at-a-glance';
 
 vi.mock('react-oidc-context', () => ({ useAuth: vi.fn() }));

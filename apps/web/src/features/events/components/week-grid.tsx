@@ -2,14 +2,11 @@ import type { EventApi } from '@fullcalendar/core';
 import type FullCalendar from '@fullcalendar/react';
 import { useMemo, useRef, useState } from 'react';
 import { useAccessToken } from '../../../lib/api-client';
+import { currentWeek, formatDay, formatTime, startOfDate } from '../../../lib/dates';
 import { feedUrl } from '../api';
-import { currentWeek } from '../lib/date-time';
 import { eventIdFromUrl, EventDialogMessages as M } from '../lib/event-form';
 import { EventDialog, type EventDialogState } from './event-dialog';
 import { HouseCalendar, isNarrow } from './house-calendar';
-
-const DAY: Intl.DateTimeFormatOptions = { weekday: 'short', month: 'short', day: 'numeric' };
-const TIME: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
 
 /** On a phone: the week's events as a list under the grid of dots, soonest first. */
 function WeekList({
@@ -22,8 +19,8 @@ function WeekList({
   onOpen: (url: string) => void;
 }) {
   // The feed plugin loads a day either side of the week: list only what the grid shows.
-  const from = new Date(`${week.start}T00:00`).getTime();
-  const to = new Date(`${week.end}T00:00`).getTime();
+  const from = startOfDate(week.start);
+  const to = startOfDate(week.end);
   const sorted = events
     .filter(
       (e) =>
@@ -42,8 +39,8 @@ function WeekList({
             className="flex w-full items-baseline gap-3 rounded-xl border border-line bg-white px-3 py-2 text-left hover:border-tan hover:bg-tan-light"
           >
             <span className="flex w-24 shrink-0 flex-col text-sm text-muted">
-              <span>{event.start?.toLocaleDateString(undefined, DAY)}</span>
-              <span>{event.allDay ? 'All day' : event.start?.toLocaleTimeString(undefined, TIME)}</span>
+              <span>{event.start && formatDay(event.start)}</span>
+              <span>{event.allDay ? 'All day' : event.start && formatTime(event.start)}</span>
             </span>
             <span className="min-w-0 font-semibold break-words text-espresso">{event.title}</span>
           </button>

@@ -1,6 +1,13 @@
 import type { Event, EventPatch } from '@hearth/contract';
 import { EventMessages } from '@hearth/contract';
-import { addHours, atTime, datePart, isoToLocalInput, localInputToIso, nextWholeHour } from './date-time';
+import {
+  addHours,
+  atTime,
+  datePart,
+  isoToLocalInput,
+  localInputToIso,
+  nextWholeHour,
+} from '../../../lib/dates';
 
 /**
  * The event dialog's form state (SPEC section 3: title, description, location, start, end, allDay).

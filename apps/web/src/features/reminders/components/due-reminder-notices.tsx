@@ -3,9 +3,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { BellRing, X } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useApiClient } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/dates';
 import { useMe } from '../../users';
 import { reminderKeys, remindersQuery } from '../api';
-import { formatReminderTime } from '../reminder-time';
 import { useDueReminders } from '../use-due-reminders';
 
 /** At most this many notices stay on screen; older ones give way. */
@@ -22,7 +22,7 @@ function showBrowserNotification(reminder: Reminder, key: string) {
   if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
   try {
     new Notification(reminder.title, {
-      body: reminder.description ?? formatReminderTime(reminder.next_remind_time),
+      body: reminder.description ?? formatDateTime(reminder.next_remind_time),
       tag: key,
     });
   } catch (err) {
@@ -87,7 +87,7 @@ export function DueReminderNotices() {
             <p className="font-semibold break-words text-espresso">{notice.title}</p>
             {notice.description && <p className="text-sm break-words text-muted">{notice.description}</p>}
             <p className="text-sm text-muted">
-              <time dateTime={notice.at}>{formatReminderTime(notice.at)}</time>
+              <time dateTime={notice.at}>{formatDateTime(notice.at)}</time>
             </p>
           </div>
           <button

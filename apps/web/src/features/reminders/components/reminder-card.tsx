@@ -3,7 +3,7 @@ import { Pencil, Repeat, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Card } from '../../../components/card';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { formatReminderTime } from '../reminder-time';
+import { formatDateTime } from '../../../lib/dates';
 
 export interface ReminderCardProps {
   reminder: Reminder;
@@ -47,11 +47,11 @@ export function ReminderCard({ reminder, now, onEdit, onDelete }: ReminderCardPr
         <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
           <dt className="font-semibold text-espresso">Remind at</dt>
           <dd className="text-espresso">
-            <time dateTime={next_remind_time}>{formatReminderTime(next_remind_time)}</time>
+            <time dateTime={next_remind_time}>{formatDateTime(next_remind_time)}</time>
             {passed && <span className="ml-2 text-muted">(passed)</span>}
             {startedEarlier && (
               <span className="block text-muted">
-                First: <time dateTime={remind_time}>{formatReminderTime(remind_time)}</time>
+                First: <time dateTime={remind_time}>{formatDateTime(remind_time)}</time>
               </span>
             )}
           </dd>

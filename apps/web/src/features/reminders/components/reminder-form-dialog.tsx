@@ -6,8 +6,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../../../components/button';
 import { inputClasses, TextField } from '../../../components/text-field';
 import { isApiError } from '../../../lib/api-client';
-import { browserTimeZone } from '../../../lib/time-zone';
-import { dateTimeLocalToUtcIso, toDateTimeLocal } from '../reminder-time';
+import { browserTimeZone, isoToLocalInput, localInputToIso } from '../../../lib/dates';
 
 export const REQUIRED_ALERT = 'Title and Remind Time are required';
 
@@ -68,7 +67,7 @@ function ReminderForm({ reminder, onSubmit, onDone }: ReminderFormProps) {
   const errorId = useId();
   const [title, setTitle] = useState(reminder?.title ?? '');
   const [description, setDescription] = useState(reminder?.description ?? '');
-  const [remindTime, setRemindTime] = useState(reminder ? toDateTimeLocal(reminder.remind_time) : '');
+  const [remindTime, setRemindTime] = useState(reminder ? isoToLocalInput(reminder.remind_time) : '');
   const [repeat, setRepeat] = useState<RepeatInterval | ''>(reminder?.repeat_interval ?? '');
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -77,7 +76,7 @@ function ReminderForm({ reminder, onSubmit, onDone }: ReminderFormProps) {
     event.preventDefault();
     if (saving) return;
     // SPEC section 5: both are required; an invalid time counts as none.
-    const remind_time = dateTimeLocalToUtcIso(remindTime);
+    const remind_time = localInputToIso(remindTime);
     if (!title.trim() || !remind_time) {
       window.alert(REQUIRED_ALERT);
       return;

@@ -4,9 +4,10 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { Card } from '../../../components/card';
 import { Spinner } from '../../../components/spinner';
+import { formatDateTime } from '../../../lib/dates';
 import { useLogError } from '../../../lib/use-log-error';
 import { useReminders } from '../api';
-import { formatReminderTime, upcomingReminders } from '../reminder-time';
+import { upcomingReminders } from '../upcoming';
 import { useNow } from '../use-now';
 
 export interface UpcomingRemindersProps {
@@ -59,7 +60,7 @@ export function UpcomingReminders(_props: UpcomingRemindersProps) {
                 )}
                 <p className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-espresso">
                   <time dateTime={reminder.next_remind_time}>
-                    {formatReminderTime(reminder.next_remind_time)}
+                    {formatDateTime(reminder.next_remind_time)}
                   </time>
                   {reminder.repeat_interval && (
                     <span className="inline-flex items-center gap-1.5 text-muted">

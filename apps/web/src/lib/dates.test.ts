@@ -4,10 +4,15 @@ import {
   atTime,
   currentWeek,
   datePart,
+  formatDate,
+  formatDateTime,
+  formatDay,
+  formatTime,
   isoToLocalInput,
   localInputToIso,
   nextWholeHour,
-} from './date-time';
+  startOfDate,
+} from './dates';
 
 describe('isoToLocalInput (shown in local time)', () => {
   it('shows an instant as wall-clock time in the zone', () => {
@@ -62,6 +67,13 @@ describe('localInputToIso (sent as ISO)', () => {
     expect(localInputToIso('2026-03-30T12:00', 'Europe/Berlin')).toBe('2026-03-30T10:00:00.000Z');
   });
 
+  it('reads seconds too, and sends a reminder typed in Berlin as UTC in winter and summer', () => {
+    expect(localInputToIso('2026-01-15T08:00', 'Europe/Berlin')).toBe('2026-01-15T07:00:00.000Z');
+    expect(localInputToIso('2026-07-15T08:00', 'Europe/Berlin')).toBe('2026-07-15T06:00:00.000Z');
+    expect(localInputToIso('2026-07-15T08:00:30', 'Europe/Berlin')).toBe('2026-07-15T06:00:30.000Z');
+    expect(isoToLocalInput('2026-12-31T23:30:00.000Z', 'Europe/Berlin')).toBe('2027-01-01T00:30');
+  });
+
   it('moves a skipped time forward by the gap, as browsers do', () => {
     expect(localInputToIso('2026-03-29T02:30', 'Europe/Berlin')).toBe('2026-03-29T01:30:00.000Z');
     expect(isoToLocalInput('2026-03-29T01:30:00.000Z', 'Europe/Berlin')).toBe('2026-03-29T03:30');
@@ -98,6 +110,50 @@ describe('small helpers', () => {
   it('nextWholeHour is the next full hour in the zone', () => {
     expect(nextWholeHour(new Date('2026-05-04T10:20:00Z'), 'Europe/Berlin')).toBe('2026-05-04T13:00');
     expect(nextWholeHour(new Date('2026-05-04T23:00:00Z'), 'UTC')).toBe('2026-05-05T00:00');
+  });
+});
+
+describe('startOfDate', () => {
+  it('is the instant the date begins in the zone', () => {
+    expect(startOfDate('2026-03-29', 'Europe/Berlin')).toBe(Date.parse('2026-03-28T23:00:00.000Z'));
+    expect(startOfDate('2026-03-30', 'Europe/Berlin')).toBe(Date.parse('2026-03-29T22:00:00.000Z'));
+    expect(startOfDate('2026-01-15', 'UTC')).toBe(Date.parse('2026-01-15T00:00:00.000Z'));
+  });
+
+  it.each([[''], ['2026-02-30'], ['2026-01-15T10:00'], ['soon']])('is NaN for %j', (value) => {
+    expect(startOfDate(value, 'UTC')).toBeNaN();
+  });
+});
+
+describe('formatting (the browser language and zone)', () => {
+  const at = '2026-11-23T08:05:00.000Z';
+  const local = new Date(at);
+
+  it('shows the same text as the Intl formats it stands for', () => {
+    expect(formatDateTime(at)).toBe(
+      local.toLocaleString(undefined, {
+        weekday: 'short',
+        year: 'numeric',
+        month: 'short',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+      }),
+    );
+    expect(formatDate(at)).toBe(local.toLocaleDateString());
+    expect(formatDay(local)).toBe(
+      local.toLocaleDateString(undefined, { weekday: 'short', month: 'short', day: 'numeric' }),
+    );
+    expect(formatTime(local)).toBe(
+      local.toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' }),
+    );
+    expect(formatDateTime(at)).toMatch(/2026/);
+  });
+
+  it('gives "" for an invalid value', () => {
+    expect(formatDateTime('not a date')).toBe('');
+    expect(formatDate('')).toBe('');
+    expect(formatTime(new Date(Number.NaN))).toBe('');
   });
 });
 

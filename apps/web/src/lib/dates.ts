@@ -1,12 +1,16 @@
 import { DateTime } from 'luxon';
-import { browserTimeZone } from '../../../lib/time-zone';
 
-/**
- * Date conversions of the event dialog (SPEC section 5): form date-times are shown in local time
- * ('YYYY-MM-DDTHH:mm', the value of a datetime-local input) and sent as UTC ISO instants. Empty or invalid
- * values become '' (for inputs) or null (for the API). Every function takes the zone explicitly (the
- * browser's by default) so the rules hold, and are tested, in any zone.
+/*
+ * The app's dates in one place. The API speaks UTC ISO instants ('2026-01-15T17:30:00.000Z') and dates
+ * ('2026-01-15'); forms show wall-clock time as a datetime-local value ('YYYY-MM-DDTHH:mm'). Conversions
+ * turn empty or invalid values into '' (for inputs) or null (for the API), and take the zone explicitly
+ * (the browser's by default) so the rules hold, and are tested, in any zone.
  */
+
+/** The browser's IANA time zone, sent with events and reminders so dates and repeats keep local time. */
+export function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
 
 const LOCAL_FORMAT = "yyyy-MM-dd'T'HH:mm";
 const LOCAL_INPUT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?$/;
@@ -43,7 +47,7 @@ export function localInputToIso(
   return dt.toUTC().toISO() as string;
 }
 
-/** The date ('YYYY-MM-DD') of a datetime-local value; '' when it has none. */
+/** The date ('YYYY-MM-DD') of a datetime-local value (or a date); '' when it has none. */
 export function datePart(value: string | null | undefined): string {
   const date = value?.slice(0, 10) ?? '';
   return DATE_ONLY.test(date) && DateTime.fromISO(date).isValid ? date : '';
@@ -54,9 +58,15 @@ export function atTime(date: string, time: string): string {
   return date ? `${date}T${time}` : '';
 }
 
+/** The instant (ms since the epoch) at which `date` ('YYYY-MM-DD') begins in `zone`; NaN when invalid. */
+export function startOfDate(date: string, zone: string = browserTimeZone()): number {
+  const dt = DateTime.fromISO(date, { zone });
+  return DATE_ONLY.test(date) && dt.isValid ? dt.toMillis() : Number.NaN;
+}
+
 /**
  * The home page's week: Sunday 00:00 through the next Sunday (exclusive), as dates in `zone`
- * (SPEC section 9: Sunday start, 7 days).
+ * (Sunday start, 7 days).
  */
 export function currentWeek(
   now: Date = new Date(),
@@ -78,3 +88,33 @@ export function addHours(value: string, hours: number, zone: string = browserTim
   const iso = localInputToIso(value, zone);
   return iso ? isoToLocalInput(DateTime.fromISO(iso).plus({ hours }).toISO(), zone) : '';
 }
+
+const DATE_TIME: Intl.DateTimeFormatOptions = {
+  weekday: 'short',
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+};
+const DAY: Intl.DateTimeFormatOptions = { weekday: 'short', month: 'short', day: 'numeric' };
+const TIME: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
+
+/*
+ * Shown in the browser's language and zone (Intl, as luxon's own formatting is); '' for an invalid value.
+ * They use no luxon, so pages that only show dates do not download it.
+ */
+function format(value: string | Date, options: Intl.DateTimeFormatOptions): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  return Number.isNaN(date.getTime()) ? '' : date.toLocaleString(undefined, options);
+}
+
+/** An instant with its weekday, date and time, e.g. 'Mon, Nov 23, 2026, 8:00 AM'. */
+export const formatDateTime = (value: string | Date) => format(value, DATE_TIME);
+/** An instant's date alone, e.g. '11/23/2026'. */
+export const formatDate = (value: string | Date) =>
+  format(value, { year: 'numeric', month: 'numeric', day: 'numeric' });
+/** A short day, e.g. 'Mon, Nov 23'. */
+export const formatDay = (value: string | Date) => format(value, DAY);
+/** A time of day, e.g. '8:00 AM'. */
+export const formatTime = (value: string | Date) => format(value, TIME);
