@@ -143,6 +143,20 @@ export type TaskMemberStats = Static<typeof TaskMemberStats>;
 export const TaskStats = Type.Array(TaskMemberStats);
 export type TaskStats = Static<typeof TaskStats>;
 
+/** A member of the house as the tasks screens show them (names and picture for pools and turns). */
+export const TaskMember = Type.Object({
+  user_id: Type.Integer(),
+  username: Type.String(),
+  first_name: Type.String(),
+  last_name: Type.String(),
+  profile_img: Type.Union([Type.String(), Type.Null()]),
+});
+export type TaskMember = Static<typeof TaskMember>;
+
+/** GET /api/task/members: the house's members, oldest member first. */
+export const TaskMembers = Type.Array(TaskMember);
+export type TaskMembers = Static<typeof TaskMembers>;
+
 /** A member's time away, both dates included (YYYY-MM-DD), judged in each task's zone. */
 export const AwayPeriod = Type.Object({
   away_id: Type.Integer(),

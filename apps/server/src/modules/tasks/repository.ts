@@ -1,4 +1,4 @@
-import type { AwayPeriod, TaskHistoryItem } from '@hearth/contract';
+import type { AwayPeriod, TaskHistoryItem, TaskMember } from '@hearth/contract';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/create-db.js';
 import type { Database } from '../../db/tables.js';
@@ -219,6 +219,16 @@ export class TasksRepository {
       .where('skipped', '=', 0)
       .where('task_id', 'in', [...taskIds])
       .groupBy(['task_id', 'done_by'])
+      .execute();
+  }
+
+  /** The house's members with their names and pictures, oldest member first. */
+  async members(houseId: number): Promise<TaskMember[]> {
+    return this.db
+      .selectFrom('users')
+      .select(['user_id', 'username', 'first_name', 'last_name', 'profile_img'])
+      .where('house_id', '=', houseId)
+      .orderBy('user_id')
       .execute();
   }
 

@@ -13,6 +13,7 @@ import {
   TaskIdParams,
   TaskInput,
   TaskList,
+  TaskMembers,
   TaskStats,
   TaskStatsQuery,
 } from '@hearth/contract';
@@ -37,6 +38,10 @@ export const tasksRoutes: FastifyPluginAsyncTypebox<{ tasks: TasksService }> = a
     '/task/stats',
     { schema: { tags, querystring: TaskStatsQuery, response: { 200: TaskStats, ...errors } } },
     async (request) => tasks.stats(identityOf(request), request.query.days),
+  );
+
+  app.get('/task/members', { schema: { tags, response: { 200: TaskMembers, ...errors } } }, async (request) =>
+    tasks.members(identityOf(request)),
   );
 
   app.put(

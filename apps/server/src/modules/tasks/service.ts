@@ -8,6 +8,7 @@ import type {
   TaskHistoryItem,
   TaskHistoryQuery,
   TaskInput,
+  TaskMember,
   TaskMemberStats,
 } from '@hearth/contract';
 import { TASK_FAIRNESS_DAYS, TASK_HISTORY_LIMIT_DEFAULT } from '@hearth/contract';
@@ -345,6 +346,11 @@ export class TasksService {
       done_count: byUser.get(userId)?.done_count ?? 0,
       effort_done: byUser.get(userId)?.effort_done ?? 0,
     }));
+  }
+
+  async members(identity: Identity): Promise<TaskMember[]> {
+    const { houseId } = await this.member(identity);
+    return this.tasks.members(houseId);
   }
 
   async awayPeriods(identity: Identity): Promise<AwayPeriod[]> {

@@ -147,6 +147,21 @@ describe('creating and editing tasks', () => {
     expect((await clients[1]!.delete(`/api/task/${task.task_id}`)).statusCode).toBe(404);
   });
 
+  it('lists the house’s members with their names for pools and turns', async () => {
+    const { members, clients } = await household(2);
+    await household(1);
+    const res = await clients[1]!.get('/api/task/members');
+    expect(res.json()).toEqual(
+      members.map((m) => ({
+        user_id: m.user_id,
+        username: m.username,
+        first_name: m.first_name,
+        last_name: m.last_name,
+        profile_img: null,
+      })),
+    );
+  });
+
   it('answers 403 house_required to someone without a house', async () => {
     const loner = await t.factory.user();
     const res = await t.as(loner.subject).get('/api/task/');
