@@ -9,30 +9,13 @@ import { Membership } from './core/membership.js';
 import { registerModules } from './core/register-modules.js';
 import { createDb, type Db } from './db/create-db.js';
 import { migrateToLatest } from './db/migrate.js';
-import { eventsModule } from './modules/events/index.js';
-import { groceriesModule } from './modules/groceries/index.js';
-import { housesModule } from './modules/houses/index.js';
+import * as modules from './modules/index.js';
 import { createLiveBus } from './modules/live/create-live-bus.js';
-import { liveModule } from './modules/live/index.js';
-import { remindersModule } from './modules/reminders/index.js';
-import { tasksModule } from './modules/tasks/index.js';
-import { usersModule } from './modules/users/index.js';
 import { apiDocsPlugin } from './plugins/api-docs.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { securityPlugin } from './plugins/security.js';
 import { webStaticPlugin } from './plugins/web-static.js';
-
-/** Every domain of the API, each declared in its own `modules/<domain>/index.ts`. */
-const MODULES = [
-  usersModule,
-  housesModule,
-  eventsModule,
-  groceriesModule,
-  remindersModule,
-  tasksModule,
-  liveModule,
-];
 
 export interface BuildOptions {
   config: AppConfig;
@@ -102,7 +85,8 @@ export async function buildApp({ config, db: givenDb, logger }: BuildOptions): P
           },
         }),
       );
-      await registerModules(api, MODULES, context);
+      // Every module that modules/index.ts exports.
+      await registerModules(api, Object.values(modules), context);
     },
     { prefix: '/api' },
   );

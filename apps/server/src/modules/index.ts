@@ -1,0 +1,11 @@
+/*
+ * Every domain of the API, one line each (its module from modules/<name>/index.ts). app.ts registers
+ * whatever this file exports; the order of the lines does not matter.
+ */
+export { eventsModule } from './events/index.js';
+export { groceriesModule } from './groceries/index.js';
+export { housesModule } from './houses/index.js';
+export { liveModule } from './live/index.js';
+export { remindersModule } from './reminders/index.js';
+export { tasksModule } from './tasks/index.js';
+export { usersModule } from './users/index.js';
