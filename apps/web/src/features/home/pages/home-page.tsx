@@ -4,6 +4,7 @@ import { useLogError } from '../../../lib/use-log-error';
 import { WeekAtAGlance } from '../../events';
 import { HouseInviteCard, useHouse } from '../../houses';
 import { UpcomingReminders } from '../../reminders';
+import { YourTasks } from '../../tasks';
 import { useMe } from '../../users';
 import { HomeHeader } from '../components/home-header';
 import { NoHousePrompt } from '../components/no-house-prompt';
@@ -41,6 +42,7 @@ export function HomePage() {
             {/* Home sections, one line each, in order: */}
             <WeekAtAGlance user={user} />
             <UpcomingReminders user={user} />
+            <YourTasks user={user} />
           </div>
           <div className="flex flex-col gap-6">{house.data && <HouseInviteCard house={house.data} />}</div>
         </div>

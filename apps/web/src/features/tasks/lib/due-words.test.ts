@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dueInFull, dueInWords } from './due-words';
+import { awayDates, dueInFull, dueInWords } from './due-words';
 
 // Monday 23 November 2026, 10:00 in Berlin.
 const now = new Date('2026-11-23T09:00:00Z');
@@ -37,5 +37,15 @@ describe('dueInWords', () => {
 
   it('spells a due time in full', () => {
     expect(dueInFull('2026-11-26T17:00:00Z', zone)).toBe('Thu 26 Nov 2026, 18:00');
+  });
+});
+
+describe('awayDates', () => {
+  it('writes one day, a range within a month, and ranges across months and years', () => {
+    expect(awayDates('2026-12-24', '2026-12-24', now, zone)).toBe('24 Dec');
+    expect(awayDates('2026-12-24', '2026-12-27', now, zone)).toBe('24–27 Dec');
+    expect(awayDates('2026-11-28', '2026-12-02', now, zone)).toBe('28 Nov – 2 Dec');
+    expect(awayDates('2026-12-30', '2027-01-02', now, zone)).toBe('30 Dec 2026 – 2 Jan 2027');
+    expect(awayDates('2027-01-03', '2027-01-05', now, zone)).toBe('3–5 Jan 2027');
   });
 });

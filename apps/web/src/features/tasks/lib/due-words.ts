@@ -29,3 +29,18 @@ export function dueInFull(dueAt: string, zone: string): string {
   const due = DateTime.fromISO(dueAt, { zone });
   return due.isValid ? due.toFormat('ccc d LLL yyyy, HH:mm') : '';
 }
+
+/** An away period's dates, both included: '24 Dec', '24–27 Dec', '30 Dec 2026 – 2 Jan 2027'. */
+export function awayDates(startsOn: string, endsOn: string, now: Date, zone: string): string {
+  const start = DateTime.fromISO(startsOn);
+  const end = DateTime.fromISO(endsOn);
+  if (!start.isValid || !end.isValid) return '';
+  const thisYear = DateTime.fromJSDate(now, { zone }).year;
+  const withYear = (d: DateTime) => (d.year === thisYear ? d.toFormat('d LLL') : d.toFormat('d LLL yyyy'));
+  if (startsOn === endsOn) return withYear(start);
+  if (start.year === end.year && start.month === end.month) {
+    return `${start.toFormat('d')}–${withYear(end)}`;
+  }
+  if (start.year === end.year && end.year === thisYear) return `${withYear(start)} – ${withYear(end)}`;
+  return `${start.toFormat('d LLL yyyy')} – ${end.toFormat('d LLL yyyy')}`;
+}

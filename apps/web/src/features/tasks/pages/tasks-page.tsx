@@ -1,15 +1,264 @@
-import { ListChecks } from 'lucide-react';
+import type { Task, TaskInput, TaskMember } from '@hearth/contract';
+import { ListChecks, Plus } from 'lucide-react';
+import { type ReactNode, useMemo, useState } from 'react';
+import { Banner } from '../../../components/banner';
+import { Button } from '../../../components/button';
+import { Card } from '../../../components/card';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EmptyState } from '../../../components/empty-state';
+import { NoHouseState } from '../../../components/no-house-state';
 import { PageHeader } from '../../../components/page-header';
+import { Spinner } from '../../../components/spinner';
+import { isApiError } from '../../../lib/api-client';
+import { browserTimeZone } from '../../../lib/dates';
+import { useLogError } from '../../../lib/use-log-error';
+import { useMe } from '../../users';
+import { useAwayPeriods } from '../api/away';
+import { useDeleteTask } from '../api/delete-task';
+import { useTaskMembers } from '../api/get-task-members';
+import { useTaskStats } from '../api/get-task-stats';
+import { useTasks } from '../api/get-tasks';
+import { useSaveTask } from '../api/save-task';
+import { useTaskAction } from '../api/task-actions';
+import { AwayPanel } from '../components/away-panel';
+import { FairnessChart } from '../components/fairness-chart';
+import { TaskDetailDialog } from '../components/task-detail-dialog';
+import { TaskFilterSwitch } from '../components/task-filter';
+import { TaskFormDialog } from '../components/task-form-dialog';
+import { TaskGroups } from '../components/task-groups';
+import { UndoToast } from '../components/undo-toast';
+import { filterTasks, type TaskFilter } from '../lib/group-tasks';
+import { useDoneWithUndo } from '../use-done-with-undo';
+import { useNow } from '../use-now';
 
-/** Tasks is a planned feature (DESIGN.md); until it ships this page says so plainly. */
+export const LOAD_FAILED = 'We couldn’t load your house’s tasks.';
+
+/**
+ * The house's tasks grouped by when they are due, with a Mine / Everyone filter, one-tap Done and Undo,
+ * a dialog per task (details, history, skip, edit, delete), the fairness chart and who is away.
+ * Housemates' changes arrive through the live stream.
+ */
 export function TasksPage() {
+  const me = useMe();
+  const hasHouse = me.data?.house_id != null;
+  const tasks = useTasks({ enabled: hasHouse });
+  const people = useTaskMembers({ enabled: hasHouse });
+  const stats = useTaskStats(undefined, { enabled: hasHouse });
+  const away = useAwayPeriods({ enabled: hasHouse });
+  const saveTask = useSaveTask();
+  const deleteTask = useDeleteTask();
+  const action = useTaskAction();
+  const doneWithUndo = useDoneWithUndo();
+  const now = useNow();
+  const zone = browserTimeZone();
+
+  const [filter, setFilter] = useState<TaskFilter>('everyone');
+  const [openId, setOpenId] = useState<number | null>(null);
+  const [editing, setEditing] = useState<Task | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<Task | null>(null);
+  const [detailError, setDetailError] = useState<string | null>(null);
+  const [pageError, setPageError] = useState<string | null>(null);
+
+  useLogError(tasks.error);
+  useLogError(people.error);
+
+  const members = useMemo(
+    () => new Map<number, TaskMember>((people.data ?? []).map((m) => [m.user_id, m])),
+    [people.data],
+  );
+  const all = tasks.data ?? [];
+  const shown = filterTasks(all, filter, me.data?.user_id);
+  const open = openId === null ? null : (all.find((t) => t.task_id === openId) ?? null);
+
+  const closeDetail = () => {
+    setOpenId(null);
+    setDetailError(null);
+  };
+
+  const onDetailDone = (task: Task) => {
+    closeDetail();
+    doneWithUndo.done(task);
+  };
+
+  const onSkip = (task: Task) => {
+    setDetailError(null);
+    action.mutate(
+      { taskId: task.task_id, action: 'skip' },
+      { onError: () => setDetailError('We couldn’t skip this task. Please try again.') },
+    );
+  };
+
+  const onSubmit = (input: TaskInput) =>
+    saveTask.mutateAsync({ taskId: editing === 'new' || editing === null ? null : editing.task_id, input });
+
+  const onDeleteConfirmed = (task: Task) => {
+    setDeleting(null);
+    closeDetail();
+    setPageError(null);
+    deleteTask.mutate(task.task_id, {
+      onError: () => setPageError('We couldn’t delete that task. Please try again.'),
+    });
+  };
+
+  const houseRequired =
+    (me.data !== undefined && !hasHouse) ||
+    (isApiError(tasks.error) && tasks.error.code === 'house_required');
+
+  let content: ReactNode;
+  if (me.isPending || (hasHouse && (tasks.isPending || people.isPending))) {
+    content = (
+      <div className="flex justify-center py-16">
+        <Spinner label="Loading tasks" />
+      </div>
+    );
+  } else if (houseRequired) {
+    content = <NoHouseState icon={ListChecks} title="Join or create a house to share tasks." />;
+  } else if (tasks.isError || people.isError) {
+    content = (
+      <Banner
+        variant="error"
+        action={
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => {
+              void tasks.refetch();
+              void people.refetch();
+            }}
+          >
+            Try again
+          </Button>
+        }
+      >
+        {LOAD_FAILED}
+      </Banner>
+    );
+  } else {
+    content = (
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_320px]">
+        <div className="flex min-w-0 flex-col gap-4">
+          <TaskFilterSwitch value={filter} onChange={setFilter} />
+          {(doneWithUndo.error ?? pageError) && (
+            <Banner variant="error">{doneWithUndo.error ?? pageError}</Banner>
+          )}
+          {all.length === 0 ? (
+            <EmptyState
+              icon={ListChecks}
+              title="No tasks yet"
+              action={
+                <Button onClick={() => setEditing('new')}>
+                  <Plus className="size-4" aria-hidden="true" />
+                  New task
+                </Button>
+              }
+            >
+              Add the chores your house shares: who does them, how often, and in turn.
+            </EmptyState>
+          ) : shown.length === 0 ? (
+            <EmptyState icon={ListChecks} title="Nothing on your turn">
+              Switch to Everyone to see the whole house’s tasks.
+            </EmptyState>
+          ) : (
+            <TaskGroups
+              tasks={shown}
+              members={members}
+              now={now}
+              zone={zone}
+              pending={doneWithUndo.pending}
+              onDone={doneWithUndo.done}
+              onOpen={(task) => setOpenId(task.task_id)}
+            />
+          )}
+        </div>
+        <div className="flex min-w-0 flex-col gap-6">
+          <Card className="p-4 sm:p-5">
+            <h2 className="mb-3 font-bold text-espresso">Fairness, last 30 days</h2>
+            {stats.data ? (
+              <FairnessChart stats={stats.data} members={members} />
+            ) : stats.isError ? (
+              <p className="text-sm text-danger">We couldn’t load who did what.</p>
+            ) : (
+              <Spinner label="Loading fairness" />
+            )}
+          </Card>
+          <Card className="p-4 sm:p-5">
+            <h2 className="mb-3 font-bold text-espresso">Away</h2>
+            {away.data ? (
+              <AwayPanel
+                periods={away.data}
+                members={members}
+                meId={me.data?.user_id ?? 0}
+                now={now}
+                zone={zone}
+              />
+            ) : away.isError ? (
+              <p className="text-sm text-danger">We couldn’t load who is away.</p>
+            ) : (
+              <Spinner label="Loading away periods" />
+            )}
+          </Card>
+        </div>
+      </div>
+    );
+  }
+
   return (
     <>
-      <PageHeader title="Tasks" />
-      <EmptyState icon={ListChecks} title="Tasks are coming in a later release.">
-        This part of Hearth is not available yet.
-      </EmptyState>
+      <PageHeader
+        title="Tasks"
+        description="Chores that repeat and take turns fairly."
+        actions={
+          hasHouse && (
+            <Button onClick={() => setEditing('new')}>
+              <Plus className="size-4" aria-hidden="true" />
+              New task
+            </Button>
+          )
+        }
+      />
+      {content}
+      <TaskDetailDialog
+        task={open}
+        members={members}
+        zone={zone}
+        busy={action.isPending}
+        error={detailError}
+        onClose={closeDetail}
+        onDone={onDetailDone}
+        onSkip={onSkip}
+        onEdit={(task) => {
+          closeDetail();
+          setEditing(task);
+        }}
+        onDelete={setDeleting}
+      />
+      <TaskFormDialog
+        open={editing !== null}
+        onOpenChange={(isOpen) => !isOpen && setEditing(null)}
+        task={editing === 'new' ? null : editing}
+        members={people.data ?? []}
+        meId={me.data?.user_id ?? null}
+        onSubmit={onSubmit}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(isOpen) => !isOpen && setDeleting(null)}
+        title="Delete this task?"
+        description={
+          deleting ? `“${deleting.title}” and its history will be deleted for the whole house.` : ''
+        }
+        confirmLabel="Delete"
+        destructive
+        onConfirm={() => deleting && onDeleteConfirmed(deleting)}
+      />
+      {doneWithUndo.toast && (
+        <UndoToast
+          id={doneWithUndo.toast.at}
+          title={doneWithUndo.toast.task.title}
+          onUndo={doneWithUndo.undo}
+          onDismiss={doneWithUndo.dismiss}
+        />
+      )}
     </>
   );
 }

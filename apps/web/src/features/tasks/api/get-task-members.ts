@@ -1,0 +1,31 @@
+import type { TaskMember } from '@hearth/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type ApiClient, useApiClient } from '../../../lib/api-client';
+import { taskKeys } from './keys';
+
+export function fetchTaskMembers(api: ApiClient, signal?: AbortSignal): Promise<TaskMember[]> {
+  return api.get<TaskMember[]>('/api/task/members', {
+    failure: 'Failed to fetch house members',
+    ...(signal && { signal }),
+  });
+}
+
+export const taskMembersQuery = (api: ApiClient) =>
+  queryOptions({
+    queryKey: taskKeys.members(),
+    queryFn: ({ signal }) => fetchTaskMembers(api, signal),
+    staleTime: 60_000,
+  });
+
+/** The house's members, for names, pictures and the rotation pool. */
+export function useTaskMembers(options: { enabled?: boolean } = {}) {
+  const api = useApiClient();
+  return useQuery({ ...taskMembersQuery(api), enabled: options.enabled ?? true });
+}
+
+/** A member's display name: first and last name, or the username when both are blank. */
+export function memberName(member: TaskMember | undefined): string {
+  if (!member) return 'Someone';
+  const name = `${member.first_name} ${member.last_name}`.trim();
+  return name || member.username;
+}

@@ -1,0 +1,36 @@
+import { cn } from '../../../lib/cn';
+import type { TaskFilter } from '../lib/group-tasks';
+
+const OPTIONS: { value: TaskFilter; label: string }[] = [
+  { value: 'mine', label: 'Mine' },
+  { value: 'everyone', label: 'Everyone' },
+];
+
+/** The Mine / Everyone switch: two toggle buttons, the chosen one pressed. */
+export function TaskFilterSwitch({
+  value,
+  onChange,
+}: {
+  value: TaskFilter;
+  onChange: (value: TaskFilter) => void;
+}) {
+  return (
+    <fieldset className="inline-flex rounded-xl border border-line bg-surface p-1">
+      <legend className="sr-only">Show tasks</legend>
+      {OPTIONS.map((option) => (
+        <button
+          key={option.value}
+          type="button"
+          aria-pressed={value === option.value}
+          onClick={() => onChange(option.value)}
+          className={cn(
+            'min-h-9 rounded-lg px-4 text-sm font-semibold',
+            value === option.value ? 'bg-primary text-white' : 'text-espresso hover:bg-tan-light',
+          )}
+        >
+          {option.label}
+        </button>
+      ))}
+    </fieldset>
+  );
+}

@@ -1,0 +1,212 @@
+import type { Task, TaskInput, TaskMember } from '@hearth/contract';
+import {
+  TASK_EFFORT_MAX,
+  TASK_EFFORT_MIN,
+  TASK_INTERVAL_MAX,
+  TASK_NOTES_MAX,
+  TASK_TITLE_MAX,
+} from '@hearth/contract';
+import { useMemo } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import {
+  CancelButton,
+  DateTimeField,
+  Form,
+  FormDialog,
+  SelectField,
+  SubmitButton,
+  TextArea,
+  TextField,
+} from '../../../components/form';
+import { isApiError } from '../../../lib/api-client';
+import { browserTimeZone, isoToLocalInput, localInputToIso, nextWholeHour } from '../../../lib/dates';
+import { memberName } from '../api/get-task-members';
+import { ordinal, repeatSentence } from '../lib/repeat-sentence';
+import { ROTATION_LABELS } from '../lib/rotation-words';
+import {
+  formFieldOf,
+  isProblem,
+  repeatOf,
+  type TaskFormValues,
+  taskFormValues,
+  taskInputOf,
+} from '../lib/task-form-values';
+import { PoolPicker } from './pool-picker';
+import { WeekdayPicker } from './weekday-picker';
+
+export const SAVE_FAILED = 'We couldn’t save this task. Please try again.';
+
+export interface TaskFormDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The task to edit; null to create one. */
+  task: Task | null;
+  members: readonly TaskMember[];
+  meId: number | null;
+  /** Saves the task; a rejection keeps the dialog open with the message. */
+  onSubmit: (input: TaskInput) => Promise<unknown>;
+}
+
+/** Creating or editing a task: what, how hard, when first, how it repeats, and who does it. */
+export function TaskFormDialog({ open, onOpenChange, task, members, meId, onSubmit }: TaskFormDialogProps) {
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={task ? 'Edit task' : 'New task'}
+      description={task ? 'Change the task for the whole house.' : 'Add a chore for the house.'}
+      closeLabel="Close task form"
+    >
+      <TaskForm
+        key={task?.task_id ?? 'new'}
+        task={task}
+        members={members}
+        meId={meId}
+        onSubmit={async (input) => {
+          await onSubmit(input);
+          onOpenChange(false);
+        }}
+      />
+    </FormDialog>
+  );
+}
+
+const EVERY_OPTIONS = [
+  { value: 'none', label: 'Does not repeat' },
+  { value: 'days', label: 'Every few days' },
+  { value: 'weeks', label: 'Weekly, on chosen days' },
+  { value: 'months', label: 'Monthly, on a day' },
+  { value: 'days_after_done', label: 'Some days after it is done' },
+];
+
+const UNIT: Record<string, string> = {
+  days: 'Days',
+  weeks: 'Weeks',
+  months: 'Months',
+  days_after_done: 'Days after done',
+};
+
+const EFFORT_OPTIONS = Array.from({ length: TASK_EFFORT_MAX - TASK_EFFORT_MIN + 1 }, (_, i) => {
+  const n = TASK_EFFORT_MIN + i;
+  const word = n === TASK_EFFORT_MIN ? ' (quick)' : n === TASK_EFFORT_MAX ? ' (big job)' : '';
+  return { value: String(n), label: `${n}${word}` };
+});
+
+const MONTH_DAY_OPTIONS = [
+  ...Array.from({ length: 31 }, (_, i) => ({ value: String(i + 1), label: `The ${ordinal(i + 1)}` })),
+  { value: '-1', label: 'The last day' },
+];
+
+interface TaskFormProps {
+  task: Task | null;
+  members: readonly TaskMember[];
+  meId: number | null;
+  onSubmit: (input: TaskInput) => Promise<unknown>;
+}
+
+function TaskForm({ task, members, meId, onSubmit }: TaskFormProps) {
+  const zone = browserTimeZone();
+  const form = useForm<TaskFormValues>({
+    defaultValues: taskFormValues(
+      task,
+      members,
+      meId,
+      task ? isoToLocalInput(task.due_at, zone) : nextWholeHour(),
+    ),
+  });
+  const [every, rotation, interval, weekdays, monthDay, pool] = useWatch({
+    control: form.control,
+    name: ['every', 'rotation', 'interval', 'weekdays', 'month_day', 'pool'],
+  });
+  const byId = useMemo(() => new Map(members.map((m) => [m.user_id, m])), [members]);
+  const people = members.map((m) => ({ value: String(m.user_id), label: memberName(m) }));
+  const inPool = pool
+    .filter((p) => p.on)
+    .map((p) => ({ value: String(p.user_id), label: memberName(byId.get(p.user_id)) }));
+  const sentence =
+    every === 'none'
+      ? 'Does not repeat'
+      : repeatSentence(repeatOf({ every, interval: interval || '1', weekdays, month_day: monthDay }));
+
+  return (
+    <Form
+      form={form}
+      variant="dialog"
+      legend={task ? 'Edit task' : 'New task'}
+      announceFieldErrors
+      validate={(values) => {
+        const made = taskInputOf(values, localInputToIso(values.due, zone), zone);
+        return isProblem(made) ? made : null;
+      }}
+      onSubmit={(values) => {
+        const made = taskInputOf(values, localInputToIso(values.due, zone), zone);
+        return isProblem(made) ? undefined : onSubmit(made);
+      }}
+      onFailure={(err) => {
+        console.error('Error saving task:', err);
+        const field = isApiError(err) ? formFieldOf(err.field) : undefined;
+        if (field && isApiError(err) && err.serverMessage) return { field, message: err.serverMessage };
+        return { message: SAVE_FAILED };
+      }}
+      actions={
+        <>
+          <CancelButton />
+          <SubmitButton busyLabel="Saving…">{task ? 'Save changes' : 'Create task'}</SubmitButton>
+        </>
+      }
+    >
+      <TextField name="title" label="Title" maxLength={TASK_TITLE_MAX} autoComplete="off" />
+      <TextArea name="notes" label="Notes" maxLength={TASK_NOTES_MAX} rows={2} />
+      <div className="grid grid-cols-1 gap-4 min-[400px]:grid-cols-2">
+        <SelectField name="effort" label="Effort" options={EFFORT_OPTIONS} />
+        <DateTimeField name="due" label="First due" />
+      </div>
+
+      <section className="flex flex-col gap-3 rounded-xl border border-line bg-cream/60 p-3">
+        <SelectField name="every" label="Repeat" options={EVERY_OPTIONS} />
+        {every !== 'none' && (
+          <div className="grid grid-cols-1 gap-3 min-[400px]:grid-cols-2">
+            <TextField
+              name="interval"
+              label={UNIT[every] ?? 'Every'}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={TASK_INTERVAL_MAX}
+            />
+            {every === 'months' && <SelectField name="month_day" label="Day" options={MONTH_DAY_OPTIONS} />}
+          </div>
+        )}
+        {every === 'weeks' && <WeekdayPicker />}
+        <p className="text-sm font-semibold text-primary" aria-live="polite">
+          {sentence}
+        </p>
+      </section>
+
+      <section className="flex flex-col gap-3 rounded-xl border border-line bg-cream/60 p-3">
+        <SelectField
+          name="rotation"
+          label="Who does it"
+          options={(['fixed', 'round_robin', 'fairest'] as const).map((r) => ({
+            value: r,
+            label: ROTATION_LABELS[r],
+          }))}
+        />
+        {rotation === 'fixed' ? (
+          <SelectField name="assignee" label="Person" options={people} />
+        ) : (
+          <>
+            <PoolPicker members={byId} ordered={rotation === 'round_robin'} />
+            {rotation === 'round_robin' && (
+              <SelectField
+                name="assignee"
+                label="Starts with"
+                options={[{ value: '', label: 'The first in order' }, ...inPool]}
+              />
+            )}
+          </>
+        )}
+      </section>
+    </Form>
+  );
+}

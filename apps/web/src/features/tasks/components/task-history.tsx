@@ -1,0 +1,58 @@
+import type { TaskMember } from '@hearth/contract';
+import { Button } from '../../../components/button';
+import { Spinner } from '../../../components/spinner';
+import { useLogError } from '../../../lib/use-log-error';
+import { useTaskHistory } from '../api/get-task-history';
+import { memberName } from '../api/get-task-members';
+import { dueInFull } from '../lib/due-words';
+
+export interface TaskHistoryListProps {
+  taskId: number;
+  members: ReadonlyMap<number, TaskMember>;
+  zone: string;
+}
+
+/** Who did the task and when, and the times it was skipped, newest first, more on request. */
+export function TaskHistoryList({ taskId, members, zone }: TaskHistoryListProps) {
+  const history = useTaskHistory(taskId);
+  useLogError(history.error);
+  if (history.isPending) return <Spinner label="Loading history" />;
+  if (history.isError) {
+    return (
+      <p role="alert" className="text-sm font-medium text-danger">
+        We couldn’t load this task’s history.
+      </p>
+    );
+  }
+  const entries = history.data.pages.flat();
+  if (entries.length === 0) return <p className="text-sm text-muted">Not done yet.</p>;
+  return (
+    <div className="flex flex-col gap-3">
+      <ol className="flex flex-col gap-1.5 text-sm">
+        {entries.map((entry) => (
+          <li key={entry.history_id} className="flex flex-wrap justify-between gap-x-3">
+            <span className="min-w-0 font-medium break-words text-espresso">
+              {entry.skipped
+                ? `Skipped by ${memberName(members.get(entry.done_by))}`
+                : `Done by ${memberName(members.get(entry.done_by))}`}
+            </span>
+            <time dateTime={entry.done_at} className="text-muted">
+              {dueInFull(entry.done_at, zone)}
+            </time>
+          </li>
+        ))}
+      </ol>
+      {history.hasNextPage && (
+        <Button
+          variant="ghost"
+          size="sm"
+          className="self-start"
+          disabled={history.isFetchingNextPage}
+          onClick={() => void history.fetchNextPage()}
+        >
+          Show older
+        </Button>
+      )}
+    </div>
+  );
+}

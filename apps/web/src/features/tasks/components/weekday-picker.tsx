@@ -1,0 +1,44 @@
+import { get, useController, useFormState } from 'react-hook-form';
+import { cn } from '../../../lib/cn';
+import { WEEK_ORDER, WEEKDAY_SHORT } from '../lib/repeat-sentence';
+
+const LONG = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+/** The weekdays of a weekly repeat, as seven toggle buttons (Monday first) bound to `weekdays`. */
+export function WeekdayPicker() {
+  const { field } = useController({ name: 'weekdays' });
+  const { errors } = useFormState({ name: 'weekdays' });
+  const error = (get(errors, 'weekdays') as { message?: string } | undefined)?.message;
+  const chosen: number[] = field.value ?? [];
+  const toggle = (day: number) =>
+    field.onChange(chosen.includes(day) ? chosen.filter((d) => d !== day) : [...chosen, day]);
+  return (
+    <fieldset className="flex flex-col gap-1.5" aria-describedby={error ? 'weekdays-error' : undefined}>
+      <legend className="mb-1.5 text-sm font-semibold text-espresso">On</legend>
+      <div className="grid grid-cols-7 gap-1">
+        {WEEK_ORDER.map((day) => (
+          <button
+            key={day}
+            type="button"
+            aria-pressed={chosen.includes(day)}
+            aria-label={LONG[day]}
+            onClick={() => toggle(day)}
+            className={cn(
+              'min-h-10 rounded-lg border text-sm font-semibold',
+              chosen.includes(day)
+                ? 'border-primary bg-primary text-white'
+                : 'border-line bg-white text-espresso hover:bg-tan-light',
+            )}
+          >
+            {WEEKDAY_SHORT[day]}
+          </button>
+        ))}
+      </div>
+      {error && (
+        <p id="weekdays-error" className="text-sm font-medium text-danger">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
