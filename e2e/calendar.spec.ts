@@ -134,7 +134,7 @@ test('create timed and all-day events, open, edit and delete them; a housemate s
   await expect(calendarEvent(page, 'Pizza night')).toBeVisible();
   await page.reload();
   await expect(calendarEvent(page, 'Pizza night')).toBeVisible();
-  // The grid shows who added it (SPEC: events show their creator), read from the feed.
+  // The grid shows who added it (events show their creator), read from the feed.
   await expect(calendarEvent(page, 'Pizza night')).toHaveAttribute(
     'title',
     `Pizza night · Added by ${sam.person.username}`,

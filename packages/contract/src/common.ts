@@ -13,7 +13,7 @@ export const ErrorBody = Type.Object(
 );
 export type ErrorBody = Static<typeof ErrorBody>;
 
-/** Machine codes the API answers with; the web app maps them to SPEC's texts. */
+/** Machine codes the API answers with; the web app maps them to the texts it shows. */
 export const ErrorCode = {
   validation: 'validation_failed',
   unauthorized: 'unauthorized',
@@ -22,6 +22,7 @@ export const ErrorCode = {
   houseRequired: 'house_required',
   usernameTaken: 'username_taken',
   alreadyInHouse: 'already_in_house',
+  houseNotEmpty: 'house_not_empty',
   imageInvalid: 'image_invalid',
   imageTooLarge: 'image_too_large',
   payloadTooLarge: 'payload_too_large',
@@ -33,13 +34,13 @@ export const ErrorCode = {
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
-/** Integer ids in paths (events' ids also end the feed's URLs, SPEC section 3). */
+/** Integer ids in paths (an event's id also ends its URL in the feed). */
 export const IdParam = Type.Integer({ minimum: 1, maximum: 2147483647 });
 
-/** Images travel as data-URLs (SPEC section 3); the server checks the bytes. */
+/** Images travel as data-URL strings; the server checks the bytes. */
 export const ImageDataUrl = Type.String({ maxLength: 3_000_000, pattern: '^data:' });
 
-/** Limits of the image rule in DESIGN.md. */
+/** Images are PNG, JPEG, WebP or GIF, at most 2 MB decoded. */
 export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
 

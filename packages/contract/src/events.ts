@@ -5,7 +5,7 @@ export const EVENT_TITLE_MAX = 200;
 export const EVENT_DESCRIPTION_MAX = 5000;
 export const EVENT_LOCATION_MAX = 500;
 
-/** SPEC sections 5 and 8: the server answers with the same sentences the dialog shows. */
+/** The server answers bad event input with the same sentences the event dialog shows. */
 export const EventMessages = {
   titleRequired: 'Event title is required.',
   invalidTimes: 'Please provide valid start and end times.',
@@ -45,11 +45,11 @@ export const Event = Type.Object({
 export type Event = Static<typeof Event>;
 
 const EventFields = {
-  /** Checked (trimmed, non-empty) by the server so it can answer with SPEC's sentence. */
+  /** Checked (trimmed, non-empty) by the server so it can answer with the dialog's sentence. */
   title: Type.String({ maxLength: EVENT_TITLE_MAX }),
   description: Type.Optional(Nullable(Type.String({ maxLength: EVENT_DESCRIPTION_MAX }))),
   location: Type.Optional(Nullable(Type.String({ maxLength: EVENT_LOCATION_MAX }))),
-  /** ISO-8601 instants with an offset or Z; null or anything else gives SPEC's 'valid times' message. */
+  /** ISO-8601 instants with an offset or Z; null or anything else gives the 'valid times' message. */
   start_datetime: Nullable(Type.String({ maxLength: 64 })),
   end_datetime: Nullable(Type.String({ maxLength: 64 })),
   all_day: Type.Optional(Type.Boolean()),
@@ -73,7 +73,7 @@ export type EventFeedParams = Static<typeof EventFeedParams>;
 
 /** How the feed may be authorised besides the bearer header. */
 export const EventFeedQuery = Type.Object({
-  /** The access token (SPEC section 6: the feed link carries it). */
+  /** The access token (the feed link carries it as a query parameter). */
   access_token: Type.Optional(Type.String({ maxLength: 8192 })),
   /** A member's calendar subscription secret (see CalendarSubscription). */
   token: Type.Optional(Type.String({ maxLength: 256 })),

@@ -1,7 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { IdParam, TimeZoneName } from './common.js';
 
-/** Repeat options (SPEC section 9); none is `null` on the wire. */
+/** Repeat options: none, Daily, Weekly or Monthly; none is `null` on the wire. */
 export const REPEAT_INTERVALS = ['Daily', 'Weekly', 'Monthly'] as const;
 export const RepeatInterval = Type.Union([
   Type.Literal('Daily'),
@@ -12,7 +12,7 @@ export type RepeatInterval = Static<typeof RepeatInterval>;
 
 export const REMINDER_TITLE_MAX = 120;
 export const REMINDER_DESCRIPTION_MAX = 2000;
-/** The home page shows reminders due within this many days (SPEC section 9). */
+/** The home page shows reminders due within this many days. */
 export const REMINDER_WINDOW_DAYS = 7;
 
 export const Reminder = Type.Object({

@@ -13,7 +13,7 @@ export { NO_LIMITS } from './rate-limit.js';
 
 import { loadIdpSecrets, publicJwksOf } from './secrets.js';
 
-/** Where the provider is routed on this server (DESIGN.md: the built-in provider lives at /oidc). */
+/** Where the provider is routed on this server: the built-in provider lives at /oidc. */
 const MOUNT = '/oidc';
 
 export interface MountIdpOptions {

@@ -6,7 +6,7 @@ let loading: Promise<OidcProviderModule> | null = null;
 
 /**
  * Imports oidc-provider once. On import it prints a warning when Node is older than 22 LTS; Hearth
- * supports Node 20 on purpose (DESIGN.md: verified working), so that one line, and only it, is dropped.
+ * supports Node 20 on purpose (the provider works there), so that one line, and only it, is dropped.
  */
 export function loadOidcProvider(): Promise<OidcProviderModule> {
   loading ??= (async () => {

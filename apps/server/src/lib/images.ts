@@ -18,7 +18,7 @@ const SIGNATURES: { type: string; test: (b: Buffer) => boolean }[] = [
 const DATA_URL = /^data:([\w.+-]+\/[\w.+-]+)?(?:;[\w-]+=[\w.-]+)*;base64,([A-Za-z0-9+/]*={0,2})$/;
 
 /**
- * Checks a data-URL image by its bytes (DESIGN.md: PNG, JPEG, WebP or GIF, at most 2 MB decoded) and
+ * Checks a data-URL image by its bytes (PNG, JPEG, WebP or GIF, at most 2 MB decoded) and
  * returns it re-labelled with the type its bytes show, so a lying label is never stored.
  */
 export function checkImage(dataUrl: string | null | undefined, field: string): string | null {

@@ -8,7 +8,7 @@ export function requiredText(value: string, field: string, max: number): string 
   return trimmed;
 }
 
-/** Trims an optional text field; blank becomes null (SPEC section 5). */
+/** Trims an optional text field; blank becomes null, never an empty string. */
 export function optionalText(value: string | null | undefined, field: string, max: number): string | null {
   if (value == null) return null;
   const trimmed = value.trim();

@@ -17,7 +17,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** false: the route is public. */
     auth?: boolean;
-    /** The token may come as ?access_token= (SPEC: the calendar feed link). */
+    /** The token may come as ?access_token= (how the calendar feed link carries it). */
     queryToken?: boolean;
     /** A missing token is no error: the route accepts other credentials too (the feed's subscription link). */
     authOptional?: boolean;

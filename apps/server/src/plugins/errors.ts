@@ -39,7 +39,10 @@ function body(code: string, message: string, field?: string): ErrorBody {
   return { error: field ? { code, message, field } : { code, message } };
 }
 
-/** One JSON shape for every error (DESIGN.md); 5xx never shows internals. */
+/**
+ * One JSON shape for every error: a stable machine code, a message, and the field when one is to blame.
+ * 5xx never shows internals.
+ */
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((err: FastifyError | AppError, request, reply) => {

@@ -45,12 +45,13 @@ export function checkTimeZone(timeZone: string | null | undefined): string {
 }
 
 /**
- * Checks an event's start and end (SPEC section 5) and normalises them.
+ * Checks an event's start and end (both valid instants, the end not earlier than the start) and
+ * normalises them.
  *
  * All-day events keep the calendar days the user saw, whatever the server's or a housemate's zone: the
  * days are read in the user's zone. The end day is inclusive (the dialog sends 23:59 of the last day);
  * an end at exactly 00:00 after the start is read as an exclusive end, as calendar apps send it.
- * Stored instants become 00:00 of the first day and 23:59 of the last day in that zone (SPEC section 9).
+ * Stored instants become 00:00 of the first day and 23:59 of the last day in that zone.
  */
 export function resolveEventTimes(input: EventTimesInput): EventTimes {
   const timeZone = checkTimeZone(input.timeZone);

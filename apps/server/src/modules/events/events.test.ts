@@ -104,7 +104,7 @@ describe('POST /api/event/', () => {
     });
   });
 
-  it.each([['   '], ['']])('refuses a blank title (%j) with SPEC sentence', async (title) => {
+  it.each([['   '], ['']])('refuses a blank title (%j) with the sentence the dialog shows', async (title) => {
     const message = expectError(
       await alice.post('/api/event/', timed({ title })),
       400,

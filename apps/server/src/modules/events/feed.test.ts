@@ -245,7 +245,7 @@ describe('the house feed', () => {
 });
 
 describe('who may read the feed', () => {
-  it('takes the access token as ?access_token= (SPEC)', async () => {
+  it('takes the access token as ?access_token= (the feed link carries it)', async () => {
     const token = await t.issuer.mint('alice');
     const res = await anonymous(`${feedPath(houseA.house_id)}?access_token=${token}`);
     expect(res.statusCode).toBe(200);

@@ -31,7 +31,8 @@ export const eventsRoutes: FastifyPluginAsyncTypebox<EventsRoutesOptions> = asyn
   app.get(
     '/event/house/:houseId/calendar.ics',
     {
-      // The bearer header, ?access_token= (SPEC), or a member's subscription link (?token=), checked here.
+      // The bearer header, ?access_token= (as the feed link carries it) or a member's subscription link
+      // (?token=), checked here.
       config: { queryToken: true, authOptional: true },
       schema: {
         tags: ['events'],

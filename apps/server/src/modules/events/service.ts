@@ -30,7 +30,7 @@ export function toEvent(row: EventWithCreator): Event {
   };
 }
 
-/** Trimmed and required, with SPEC's sentence (section 5). */
+/** Trimmed and required; a blank title gets the same sentence the event dialog shows. */
 function eventTitle(value: string | undefined): string {
   const title = (value ?? '').trim();
   if (title === '') throw validationError('title', EventMessages.titleRequired);
@@ -61,7 +61,7 @@ function eventFields(input: EventPatch & { title?: string }) {
 export type FeedCredential = { identity: Identity } | { subscriptionSecret: string };
 
 /**
- * The house calendar. Every member may read, create, edit and delete the house's events (DESIGN.md);
+ * The house calendar. Every member may read, create, edit and delete the house's events;
  * anyone else gets 404 for them, never a hint that they exist.
  */
 export class EventsService {

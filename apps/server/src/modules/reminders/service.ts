@@ -58,7 +58,7 @@ function parseTimeZone(value: string | null | undefined, fallback: string): stri
   return zone;
 }
 
-/** Reminders are personal (DESIGN.md): only the owner sees them; anyone else gets 404. */
+/** Reminders are personal: only the owner sees them; anyone else gets 404. */
 export class RemindersService {
   constructor(
     private readonly reminders: RemindersRepository,
