@@ -112,8 +112,8 @@ export const ExpenseInput = Type.Object({
   paid_by: UserId,
   spent_on: DateOnly,
   category: ExpenseCategory,
-  note: Type.Optional(Type.Union([Type.String({ maxLength: EXPENSE_NOTE_MAX }), Type.Null()])),
-  receipt_img: Type.Optional(Type.Union([ImageDataUrl, Type.Null()])),
+  note: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: EXPENSE_NOTE_MAX })])),
+  receipt_img: Type.Optional(Type.Union([Type.Null(), ImageDataUrl])),
   split: Split,
 });
 export type ExpenseInput = Static<typeof ExpenseInput>;
@@ -224,7 +224,8 @@ export const PaymentIdParams = Type.Object({ payment_id: IdParam });
 export const Repeat = Type.Object({
   every: RepeatUnit,
   interval: Type.Integer({ minimum: 1, maximum: REPEAT_INTERVAL_MAX }),
-  month_day: Type.Union([Type.Integer({ minimum: 1, maximum: 31 }), Type.Literal('last'), Type.Null()]),
+  // Null first: the validator would otherwise coerce null to 0 for the integer.
+  month_day: Type.Union([Type.Null(), Type.Literal('last'), Type.Integer({ minimum: 1, maximum: 31 })]),
 });
 export type Repeat = Static<typeof Repeat>;
 
@@ -236,7 +237,7 @@ export const RecurringExpenseInput = Type.Object({
   split: Split,
   repeat: Repeat,
   starts_on: DateOnly,
-  ends_on: Type.Union([DateOnly, Type.Null()]),
+  ends_on: Type.Union([Type.Null(), DateOnly]),
 });
 export type RecurringExpenseInput = Static<typeof RecurringExpenseInput>;
 
@@ -277,7 +278,7 @@ export type PurchaseInput = Static<typeof PurchaseInput>;
  * POST /api/expense/import: a Splitwise CSV export. Each person column is matched to the member named in
  * `people`, or else to the member whose full name or username equals it (case-insensitive).
  */
-export const ImportInput = Type.Object({
+export const ExpenseImportInput = Type.Object({
   csv: Type.String({ minLength: 1, maxLength: IMPORT_CSV_MAX }),
   people: Type.Optional(
     Type.Array(Type.Object({ name: Type.String({ minLength: 1, maxLength: 200 }), user_id: UserId }), {
@@ -285,15 +286,15 @@ export const ImportInput = Type.Object({
     }),
   ),
 });
-export type ImportInput = Static<typeof ImportInput>;
+export type ExpenseImportInput = Static<typeof ExpenseImportInput>;
 
-export const ImportResult = Type.Object({
+export const ExpenseImportResult = Type.Object({
   expenses: Type.Integer(),
   payments: Type.Integer(),
   /** Rows left out, with the 1-based line number and why. */
   skipped: Type.Array(Type.Object({ line: Type.Integer(), reason: Type.String() })),
 });
-export type ImportResult = Static<typeof ImportResult>;
+export type ExpenseImportResult = Static<typeof ExpenseImportResult>;
 
 /** GET /api/expense/spending: totals per month (YYYY-MM) and category, oldest month first. */
 export const SpendingQuery = Type.Object({ from: Type.Optional(DateOnly), to: Type.Optional(DateOnly) });
@@ -315,7 +316,8 @@ export const BILL_ACTIVITY_SUBJECTS = ['expense', 'payment', 'recurring'] as con
 /** One line of the house's bills activity log: who did what to which expense, payment or recurring bill. */
 export const BillActivity = Type.Object({
   activity_id: Type.Integer(),
-  actor: Type.Integer(),
+  /** Null when the server made the change itself (a recurring bill falling due). */
+  actor: Type.Union([Type.Integer(), Type.Null()]),
   action: Type.Union([Type.Literal('created'), Type.Literal('updated'), Type.Literal('deleted')]),
   subject: Type.Union([Type.Literal('expense'), Type.Literal('payment'), Type.Literal('recurring')]),
   subject_id: Type.Integer(),

@@ -1,0 +1,24 @@
+import { defineModule } from '../../core/module.js';
+import { RecurringRunner } from './recurring-runner.js';
+import { BillsRepository } from './repository.js';
+import { billsRoutes } from './routes.js';
+import { BillsService, todayUtc } from './service.js';
+
+export type { BillsTables } from './tables.js';
+
+/** How often a running server looks for recurring bills that have fallen due. */
+const RECURRING_EVERY_MS = 15 * 60 * 1000;
+
+/** Shared money: the house currency, expenses and their splits, balances, payments, recurring bills. */
+export const billsModule = defineModule({
+  name: 'bills',
+  liveKinds: ['bills'],
+  async routes(api, { db, config, membership, live, log }) {
+    const repository = new BillsRepository(db, config.database.engine);
+    const runner = new RecurringRunner(repository, live, log);
+    // Dates missed while no server ran are made before the server takes requests.
+    api.addHook('onReady', () => runner.start(RECURRING_EVERY_MS, todayUtc));
+    api.addHook('onClose', async () => runner.stop());
+    await api.register(billsRoutes, { bills: new BillsService(repository, membership, live, runner) });
+  },
+});

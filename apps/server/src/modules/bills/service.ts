@@ -1,0 +1,564 @@
+import {
+  type Balance,
+  type BillActivityPage,
+  type BillActivityQuery,
+  BillsErrorCode,
+  EXPENSE_NOTE_MAX,
+  EXPENSE_TITLE_MAX,
+  type Expense,
+  type ExpenseImportInput,
+  type ExpenseImportResult,
+  type ExpenseInput,
+  type ExpensePage,
+  type ExpenseQuery,
+  type HouseCurrency,
+  type LiveChange,
+  PAGE_LIMIT_DEFAULT,
+  type Payment,
+  type PaymentInput,
+  type PaymentPage,
+  type PaymentQuery,
+  type PurchaseInput,
+  type RecurringExpense,
+  type RecurringExpenseInput,
+  type Spending,
+  type SpendingQuery,
+  type Split,
+} from '@hearth/contract';
+import type { Identity } from '../../core/identity.js';
+import type { LivePublisher } from '../../core/live.js';
+import type { HouseMember, Membership } from '../../core/membership.js';
+import { conflict, houseRequired, notFound, validationError } from '../../lib/errors.js';
+import { checkImage } from '../../lib/images.js';
+import { optionalText, requiredText } from '../../lib/text.js';
+import { memberBalances } from './balances.js';
+import { isKnownCurrency } from './money.js';
+import { dayAfter, nextOccurrence, parseDate } from './recurrence.js';
+import type { RecurringRunner } from './recurring-runner.js';
+import type { BillsRepository, ExpenseValues, ListFilter } from './repository.js';
+import { settleUp } from './settle-up.js';
+import { computePortions } from './split.js';
+import { readSplitwiseCsv, toSplitwiseCsv } from './splitwise-csv.js';
+
+const billsNeedHouse = () => houseRequired('You need to join a house before using bills.');
+const expenseNotFound = () => notFound('Expense');
+const paymentNotFound = () => notFound('Payment');
+const recurringNotFound = () => notFound('Recurring expense');
+
+/** A YYYY-MM-DD that names a real day, or a 400 naming the field. */
+function checkDate(value: string, field: string): string {
+  if (!parseDate(value)) throw validationError(field, `${field} must be a real date, YYYY-MM-DD.`);
+  return value;
+}
+
+function cursorOf(text: string | undefined): ListFilter['before'] {
+  if (!text) return undefined;
+  const [date = '', id = ''] = text.split('.');
+  return { date: checkDate(date, 'before'), id: Number(id) };
+}
+
+/** Today's date in UTC, the calendar recurring bills fall due by. */
+export function todayUtc(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+/**
+ * The house's shared money. Every member may record, change and delete expenses and payments; anyone else
+ * gets 404 for every id. Rules are checked before anything is written, every write that touches several
+ * rows is one transaction, and every change is logged in the house's activity and published live.
+ */
+export class BillsService {
+  constructor(
+    private readonly bills: BillsRepository,
+    private readonly membership: Membership,
+    private readonly live: LivePublisher,
+    private readonly recurring: RecurringRunner,
+  ) {}
+
+  private member(identity: Identity) {
+    return this.membership.house(identity, billsNeedHouse);
+  }
+
+  private publish(houseId: number, actorId: number, change: Omit<LiveChange, 'kind' | 'actor_id'>) {
+    return this.live.publish(houseId, { kind: 'bills', ...change, actor_id: actorId });
+  }
+
+  /** The house currency; money cannot be recorded before it is chosen. */
+  private async requireCurrency(houseId: number): Promise<string> {
+    const currency = await this.bills.currency(houseId);
+    if (!currency) {
+      throw conflict(BillsErrorCode.currencyRequired, 'Choose the house currency first.', 'currency');
+    }
+    return currency;
+  }
+
+  // --- currency ---
+
+  async currency(identity: Identity, houseId: number): Promise<HouseCurrency> {
+    await this.membership.ofHouse(identity, houseId);
+    return { currency: await this.bills.currency(houseId) };
+  }
+
+  async setCurrency(identity: Identity, houseId: number, currency: string): Promise<HouseCurrency> {
+    const { user } = await this.membership.ofHouse(identity, houseId);
+    if (!isKnownCurrency(currency)) {
+      throw validationError('currency', 'currency must be an ISO 4217 code such as EUR, USD or JPY.');
+    }
+    const changed = await this.bills.transaction(async (repo) => {
+      const current = await repo.currency(houseId);
+      if (current === currency) return false;
+      if (current !== null && (await repo.hasMoney(houseId))) {
+        throw conflict(
+          BillsErrorCode.currencyLocked,
+          'The currency cannot change once the house has recorded money.',
+          'currency',
+        );
+      }
+      await repo.setCurrency(houseId, currency);
+      return true;
+    });
+    if (changed)
+      await this.publish(houseId, user.user_id, { entity: 'currency', action: 'updated', id: houseId });
+    return { currency };
+  }
+
+  // --- expenses ---
+
+  /** Checks an expense's fields and computes its portions; throws a 400 naming the first bad field. */
+  private async expenseValues(
+    houseId: number,
+    currency: string,
+    input: Omit<ExpenseInput, 'note' | 'receipt_img'> & { note?: string | null; receipt_img?: string | null },
+  ): Promise<ExpenseValues> {
+    const title = requiredText(input.title, 'title', EXPENSE_TITLE_MAX);
+    const spent_on = checkDate(input.spent_on, 'spent_on');
+    const note = optionalText(input.note, 'note', EXPENSE_NOTE_MAX);
+    const portions = computePortions(input.amount_minor, input.split);
+    await this.membership.requireMembers(houseId, [input.paid_by], 'paid_by');
+    await this.requireSplitMembers(houseId, input.split);
+    const receipt_img = checkImage(input.receipt_img, 'receipt_img');
+    return {
+      title,
+      amount_minor: input.amount_minor,
+      currency,
+      paid_by: input.paid_by,
+      spent_on,
+      category: input.category,
+      note,
+      receipt_img,
+      split: input.split,
+      portions,
+    };
+  }
+
+  private requireSplitMembers(houseId: number, split: Split) {
+    return this.membership.requireMembers(
+      houseId,
+      split.parts.map((p) => p.user_id),
+      'split.parts',
+    );
+  }
+
+  async listExpenses(identity: Identity, query: ExpenseQuery): Promise<ExpensePage> {
+    const { houseId } = await this.member(identity);
+    const limit = query.limit ?? PAGE_LIMIT_DEFAULT;
+    if (query.from) checkDate(query.from, 'from');
+    if (query.to) checkDate(query.to, 'to');
+    const expenses = await this.bills.expenses(houseId, {
+      member: query.member,
+      category: query.category,
+      from: query.from,
+      to: query.to,
+      before: cursorOf(query.before),
+      limit,
+    });
+    const last = expenses.at(-1);
+    return {
+      expenses,
+      next_before: expenses.length === limit && last ? `${last.spent_on}.${last.expense_id}` : null,
+    };
+  }
+
+  async createExpense(identity: Identity, input: ExpenseInput): Promise<Expense> {
+    const { user, houseId } = await this.member(identity);
+    const currency = await this.requireCurrency(houseId);
+    const values = await this.expenseValues(houseId, currency, input);
+    const id = await this.bills.transaction(async (repo) => {
+      const expenseId = await repo.insertExpense(houseId, values, user.user_id);
+      await repo.logActivity(houseId, this.activity(user, 'created', 'expense', expenseId, values));
+      return expenseId;
+    });
+    await this.publish(houseId, user.user_id, { entity: 'expense', action: 'created', id });
+    return this.found(houseId, id);
+  }
+
+  async updateExpense(identity: Identity, expenseId: number, input: ExpenseInput): Promise<Expense> {
+    const { user, houseId } = await this.member(identity);
+    const currency = await this.requireCurrency(houseId);
+    const values = await this.expenseValues(houseId, currency, input);
+    await this.bills.transaction(async (repo) => {
+      if (!(await repo.updateExpense(houseId, expenseId, values))) throw expenseNotFound();
+      await repo.logActivity(houseId, this.activity(user, 'updated', 'expense', expenseId, values));
+    });
+    await this.publish(houseId, user.user_id, { entity: 'expense', action: 'updated', id: expenseId });
+    return this.found(houseId, expenseId);
+  }
+
+  async deleteExpense(identity: Identity, expenseId: number): Promise<void> {
+    const { user, houseId } = await this.member(identity);
+    await this.bills.transaction(async (repo) => {
+      const row = await repo.deleteExpense(houseId, expenseId);
+      if (!row) throw expenseNotFound();
+      await repo.logActivity(
+        houseId,
+        this.activity(user, 'deleted', 'expense', expenseId, {
+          title: row.title,
+          amount_minor: Number(row.amount_minor),
+        }),
+      );
+    });
+    await this.publish(houseId, user.user_id, { entity: 'expense', action: 'deleted', id: expenseId });
+  }
+
+  private async found(houseId: number, expenseId: number): Promise<Expense> {
+    const expense = await this.bills.expense(houseId, expenseId);
+    // Deleted by a housemate between the write and this read.
+    if (!expense) throw expenseNotFound();
+    return expense;
+  }
+
+  private activity(
+    user: HouseMember['user'],
+    action: 'created' | 'updated' | 'deleted',
+    subject: 'expense' | 'payment' | 'recurring',
+    subjectId: number,
+    what: { title: string; amount_minor: number },
+  ) {
+    return {
+      actor_id: user.user_id,
+      action,
+      subject,
+      subject_id: subjectId,
+      title: what.title,
+      amount_minor: what.amount_minor,
+    };
+  }
+
+  // --- balances, spending, activity ---
+
+  async balance(identity: Identity): Promise<Balance> {
+    const { houseId } = await this.member(identity);
+    const [currency, memberIds, totals] = await Promise.all([
+      this.bills.currency(houseId),
+      this.membership.memberIds(houseId),
+      this.bills.totals(houseId),
+    ]);
+    const members = memberBalances(memberIds, totals);
+    const people = await this.bills.people(
+      houseId,
+      members.map((m) => m.user_id).filter((id) => !memberIds.includes(id)),
+    );
+    return { currency, members, people, settle: settleUp(members) };
+  }
+
+  async spending(identity: Identity, query: SpendingQuery): Promise<Spending> {
+    const { houseId } = await this.member(identity);
+    if (query.from) checkDate(query.from, 'from');
+    if (query.to) checkDate(query.to, 'to');
+    const [currency, rows] = await Promise.all([
+      this.bills.currency(houseId),
+      this.bills.spending(houseId, query.from, query.to),
+    ]);
+    return { currency, rows };
+  }
+
+  async activityLog(identity: Identity, query: BillActivityQuery): Promise<BillActivityPage> {
+    const { houseId } = await this.member(identity);
+    const limit = query.limit ?? PAGE_LIMIT_DEFAULT;
+    const activity = await this.bills.activity(houseId, limit, query.before);
+    const last = activity.at(-1);
+    return { activity, next_before: activity.length === limit && last ? last.activity_id : null };
+  }
+
+  // --- payments ---
+
+  async listPayments(identity: Identity, query: PaymentQuery): Promise<PaymentPage> {
+    const { houseId } = await this.member(identity);
+    const limit = query.limit ?? PAGE_LIMIT_DEFAULT;
+    if (query.from) checkDate(query.from, 'from');
+    if (query.to) checkDate(query.to, 'to');
+    const payments = await this.bills.payments(houseId, {
+      member: query.member,
+      from: query.from,
+      to: query.to,
+      before: cursorOf(query.before),
+      limit,
+    });
+    const last = payments.at(-1);
+    return {
+      payments,
+      next_before: payments.length === limit && last ? `${last.paid_on}.${last.payment_id}` : null,
+    };
+  }
+
+  async createPayment(identity: Identity, input: PaymentInput): Promise<Payment> {
+    const { user, houseId } = await this.member(identity);
+    const currency = await this.requireCurrency(houseId);
+    checkDate(input.paid_on, 'paid_on');
+    if (input.from === input.to) throw validationError('to', 'to must be someone other than from.');
+    await this.membership.requireMembers(houseId, [input.from], 'from');
+    await this.membership.requireMembers(houseId, [input.to], 'to');
+    const payment = await this.bills.transaction(async (repo) => {
+      const created = await repo.insertPayment(houseId, { ...input, currency }, user.user_id);
+      await repo.logActivity(
+        houseId,
+        this.activity(user, 'created', 'payment', created.payment_id, {
+          title: 'Payment',
+          amount_minor: created.amount_minor,
+        }),
+      );
+      return created;
+    });
+    await this.publish(houseId, user.user_id, {
+      entity: 'payment',
+      action: 'created',
+      id: payment.payment_id,
+    });
+    return payment;
+  }
+
+  async deletePayment(identity: Identity, paymentId: number): Promise<void> {
+    const { user, houseId } = await this.member(identity);
+    await this.bills.transaction(async (repo) => {
+      const payment = await repo.deletePayment(houseId, paymentId);
+      if (!payment) throw paymentNotFound();
+      await repo.logActivity(
+        houseId,
+        this.activity(user, 'deleted', 'payment', paymentId, {
+          title: 'Payment',
+          amount_minor: payment.amount_minor,
+        }),
+      );
+    });
+    await this.publish(houseId, user.user_id, { entity: 'payment', action: 'deleted', id: paymentId });
+  }
+
+  // --- recurring bills ---
+
+  private async recurringValues(houseId: number, currency: string, input: RecurringExpenseInput) {
+    const title = requiredText(input.title, 'title', EXPENSE_TITLE_MAX);
+    checkDate(input.starts_on, 'starts_on');
+    if (input.ends_on !== null) {
+      checkDate(input.ends_on, 'ends_on');
+      if (input.ends_on < input.starts_on)
+        throw validationError('ends_on', 'ends_on must not be before starts_on.');
+    }
+    computePortions(input.amount_minor, input.split);
+    await this.membership.requireMembers(houseId, [input.paid_by], 'paid_by');
+    await this.requireSplitMembers(houseId, input.split);
+    return { ...input, title, currency };
+  }
+
+  async listRecurring(identity: Identity): Promise<RecurringExpense[]> {
+    const { houseId } = await this.member(identity);
+    return this.bills.recurringList(houseId);
+  }
+
+  async createRecurring(identity: Identity, input: RecurringExpenseInput): Promise<RecurringExpense> {
+    const { user, houseId } = await this.member(identity);
+    const currency = await this.requireCurrency(houseId);
+    const values = await this.recurringValues(houseId, currency, input);
+    const next_on = nextOccurrence(values, values.starts_on);
+    const created = await this.bills.transaction(async (repo) => {
+      const row = await repo.insertRecurring(houseId, { ...values, next_on }, user.user_id);
+      await repo.logActivity(houseId, this.activity(user, 'created', 'recurring', row.recurring_id, values));
+      return row;
+    });
+    await this.publish(houseId, user.user_id, {
+      entity: 'recurring',
+      action: 'created',
+      id: created.recurring_id,
+    });
+    // Dates already past become expenses at once.
+    await this.recurring.catchUp(todayUtc(), houseId);
+    return this.freshRecurring(houseId, created.recurring_id);
+  }
+
+  async updateRecurring(
+    identity: Identity,
+    id: number,
+    input: RecurringExpenseInput,
+  ): Promise<RecurringExpense> {
+    const { user, houseId } = await this.member(identity);
+    const currency = await this.requireCurrency(houseId);
+    const values = await this.recurringValues(houseId, currency, input);
+    await this.bills.transaction(async (repo) => {
+      const current = (await repo.recurringList(houseId)).find((r) => r.recurring_id === id);
+      if (!current) throw recurringNotFound();
+      // The new rule takes over from where the old one had got to: dates already made are not made again.
+      const resumeFrom = current.next_on ?? dayAfter(current.ends_on ?? todayUtc());
+      const from = resumeFrom > values.starts_on ? resumeFrom : values.starts_on;
+      await repo.updateRecurring(houseId, id, { ...values, next_on: nextOccurrence(values, from) });
+      await repo.logActivity(houseId, this.activity(user, 'updated', 'recurring', id, values));
+    });
+    await this.publish(houseId, user.user_id, { entity: 'recurring', action: 'updated', id });
+    await this.recurring.catchUp(todayUtc(), houseId);
+    return this.freshRecurring(houseId, id);
+  }
+
+  async deleteRecurring(identity: Identity, id: number): Promise<void> {
+    const { user, houseId } = await this.member(identity);
+    await this.bills.transaction(async (repo) => {
+      const row = await repo.deleteRecurring(houseId, id);
+      if (!row) throw recurringNotFound();
+      await repo.logActivity(houseId, this.activity(user, 'deleted', 'recurring', id, row));
+    });
+    await this.publish(houseId, user.user_id, { entity: 'recurring', action: 'deleted', id });
+  }
+
+  private async freshRecurring(houseId: number, id: number): Promise<RecurringExpense> {
+    const row = (await this.bills.recurringList(houseId)).find((r) => r.recurring_id === id);
+    if (!row) throw recurringNotFound();
+    return row;
+  }
+
+  // --- grocery purchase ---
+
+  /** The list's ticked items become one groceries expense and leave the list, in one transaction. */
+  async purchase(identity: Identity, listId: number, input: PurchaseInput): Promise<Expense> {
+    const { user, houseId } = await this.member(identity);
+    const currency = await this.requireCurrency(houseId);
+    const ticked = await this.bills.tickedItems(houseId, listId);
+    if (!ticked) throw notFound('Grocery list');
+    if (ticked.items.length === 0) {
+      throw validationError('items', 'Tick the items you bought before recording the purchase.');
+    }
+    const values = await this.expenseValues(houseId, currency, {
+      title: input.title ?? ticked.list_name,
+      amount_minor: input.amount_minor,
+      paid_by: input.paid_by,
+      spent_on: input.spent_on ?? todayUtc(),
+      category: 'groceries',
+      note: ticked.items
+        .map((i) => i.name)
+        .join(', ')
+        .slice(0, EXPENSE_NOTE_MAX),
+      split: input.split,
+    });
+    const id = await this.bills.transaction(async (repo) => {
+      const removed = await repo.removeItems(
+        listId,
+        ticked.items.map((i) => i.id),
+      );
+      // A housemate changed the list meanwhile: nothing is recorded, so nobody pays for items twice.
+      if (removed !== ticked.items.length) {
+        throw conflict(
+          'list_changed',
+          'The list changed while you were recording; check it and try again.',
+          'items',
+        );
+      }
+      const expenseId = await repo.insertExpense(houseId, values, user.user_id);
+      await repo.logActivity(houseId, this.activity(user, 'created', 'expense', expenseId, values));
+      return expenseId;
+    });
+    await this.publish(houseId, user.user_id, {
+      entity: 'expense',
+      action: 'created',
+      id,
+      parent_id: listId,
+    });
+    return this.found(houseId, id);
+  }
+
+  // --- CSV ---
+
+  async exportCsv(identity: Identity): Promise<string> {
+    const { houseId } = await this.member(identity);
+    const currency = await this.requireCurrency(houseId);
+    const [expenses, payments] = await Promise.all([
+      this.bills.allExpenses(houseId),
+      this.bills.allPayments(houseId),
+    ]);
+    const named = new Set<number>();
+    for (const e of expenses) {
+      named.add(e.paid_by);
+      for (const p of e.portions) named.add(p.user_id);
+    }
+    for (const p of payments) named.add(p.from).add(p.to);
+    const people = await this.bills.people(houseId, [...named]);
+    const full = (p: (typeof people)[number]) => `${p.first_name} ${p.last_name}`.trim();
+    const counts = new Map<string, number>();
+    for (const p of people) counts.set(full(p), (counts.get(full(p)) ?? 0) + 1);
+    return toSplitwiseCsv({
+      currency,
+      // Names must tell people apart, since an import matches columns by name.
+      people: people.map((p) => ({
+        user_id: p.user_id,
+        name: counts.get(full(p)) === 1 ? full(p) : `${full(p)} (${p.username})`,
+      })),
+      expenses: expenses.map((e) => ({ ...e, portions: e.portions.filter((p) => p.amount_minor !== 0) })),
+      payments: payments.map((p) => ({
+        paid_on: p.paid_on,
+        from: p.from,
+        to: p.to,
+        amount_minor: p.amount_minor,
+      })),
+    });
+  }
+
+  async importCsv(identity: Identity, input: ExpenseImportInput): Promise<ExpenseImportResult> {
+    const { user, houseId } = await this.member(identity);
+    const currency = await this.requireCurrency(houseId);
+    const people = await this.bills.people(houseId, []);
+    const mapped = new Map<string, number>();
+    for (const [i, p] of (input.people ?? []).entries()) {
+      if (!people.some((m) => m.user_id === p.user_id)) {
+        throw validationError(
+          `people[${i}].user_id`,
+          `people[${i}].user_id must name a member of your house.`,
+        );
+      }
+      mapped.set(p.name.trim().toLowerCase(), p.user_id);
+    }
+    const resolve = (name: string) => {
+      const key = name.trim().toLowerCase();
+      if (mapped.has(key)) return mapped.get(key);
+      const match = people.filter(
+        (p) =>
+          `${p.first_name} ${p.last_name}`.trim().toLowerCase() === key ||
+          p.username.toLowerCase() === key ||
+          `${p.first_name} ${p.last_name} (${p.username})`.toLowerCase() === key,
+      );
+      return match.length === 1 ? match[0]?.user_id : undefined;
+    };
+    const plan = readSplitwiseCsv(input.csv, currency, resolve);
+    const expenses = plan.expenses.map((e) => ({
+      ...e,
+      portions: computePortions(e.amount_minor, e.split),
+      currency,
+      note: null,
+      receipt_img: null,
+    }));
+    await this.bills.transaction(async (repo) => {
+      for (const e of expenses) {
+        const id = await repo.insertExpense(houseId, e, user.user_id);
+        await repo.logActivity(houseId, this.activity(user, 'created', 'expense', id, e));
+      }
+      for (const p of plan.payments) {
+        const created = await repo.insertPayment(houseId, { ...p, currency }, user.user_id);
+        await repo.logActivity(
+          houseId,
+          this.activity(user, 'created', 'payment', created.payment_id, {
+            title: 'Payment',
+            amount_minor: p.amount_minor,
+          }),
+        );
+      }
+    });
+    if (expenses.length + plan.payments.length > 0) {
+      await this.publish(houseId, user.user_id, { entity: 'import', action: 'created', id: houseId });
+    }
+    return { expenses: expenses.length, payments: plan.payments.length, skipped: plan.skipped };
+  }
+}
