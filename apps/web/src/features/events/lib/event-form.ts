@@ -87,10 +87,6 @@ export function setStart(form: EventFormState, value: string): EventFormState {
   return { ...form, start: atTime(day, ALL_DAY_START), end: atTime(day, ALL_DAY_END) };
 }
 
-export function setEnd(form: EventFormState, value: string): EventFormState {
-  return { ...form, end: value };
-}
-
 export type EventPayload = Required<Pick<EventPatch, 'title' | 'description' | 'location' | 'all_day'>> & {
   start_datetime: string;
   end_datetime: string;

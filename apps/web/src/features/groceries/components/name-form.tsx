@@ -1,16 +1,15 @@
 import { Plus } from 'lucide-react';
-import { type FormEvent, type Ref, useState } from 'react';
-import { Button } from '../../../components/button';
-import { inputClasses } from '../../../components/text-field';
+import { useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import { Form, SubmitButton, TextField } from '../../../components/form';
 
 export interface NameFormProps {
-  /** The field's label and placeholder, e.g. 'New list name'. */
+  /** The field's label (for screen readers) and placeholder, e.g. 'New list name'. */
   label: string;
   buttonLabel: string;
   maxLength: number;
   /** Called with the trimmed, non-empty name; the field empties and keeps focus for the next one. */
   onSubmit: (name: string) => void;
-  inputRef?: Ref<HTMLInputElement>;
   /** For focus requests (data-focus-key). */
   focusKey: string;
   disabled?: boolean;
@@ -24,41 +23,46 @@ export function NameForm({
   buttonLabel,
   maxLength,
   onSubmit,
-  inputRef,
   focusKey,
   disabled,
   layout = 'row',
 }: NameFormProps) {
-  const [value, setValue] = useState('');
-  const name = value.trim();
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (name === '' || disabled) return;
-    onSubmit(name);
-    setValue('');
-    // Clicking the button took focus from the field; give it back for the next name.
-    event.currentTarget.querySelector('input')?.focus();
-  };
+  const form = useForm({ defaultValues: { name: '' } });
+  const empty = form.watch('name').trim() === '';
+  const formRef = useRef<HTMLFormElement>(null);
 
   return (
-    <form onSubmit={submit} className={layout === 'row' ? 'flex gap-2' : 'flex flex-col gap-2'}>
-      <input
-        ref={inputRef}
-        data-focus-key={focusKey}
-        className={inputClasses}
-        aria-label={label}
+    <Form
+      ref={formRef}
+      form={form}
+      className={layout === 'row' ? 'flex gap-2' : 'flex flex-col gap-2'}
+      fieldsClassName="min-w-0 flex-1"
+      actionsClassName="flex shrink-0 flex-col"
+      validate={() => !empty && !disabled}
+      onSubmit={({ name }) => {
+        onSubmit(name.trim());
+        form.reset();
+        // Clicking the button took focus from the field; give it back for the next name, at once (a
+        // focus request of the page may follow).
+        formRef.current?.querySelector('input')?.focus();
+      }}
+      actions={
+        <SubmitButton disabled={empty || disabled}>
+          <Plus className="size-4" aria-hidden="true" />
+          {buttonLabel}
+        </SubmitButton>
+      }
+    >
+      <TextField
+        label={label}
+        hideLabel
+        name="name"
         placeholder={label}
-        value={value}
         maxLength={maxLength}
         autoComplete="off"
         disabled={disabled}
-        onChange={(e) => setValue(e.target.value)}
+        data-focus-key={focusKey}
       />
-      <Button type="submit" className="shrink-0" disabled={name === '' || disabled}>
-        <Plus className="size-4" aria-hidden="true" />
-        {buttonLabel}
-      </Button>
-    </form>
+    </Form>
   );
 }

@@ -1,6 +1,6 @@
-import { type FormEvent, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Form, TextField } from '../../../components/form';
 import { ImagePicker } from '../../../components/image-picker';
-import { TextField } from '../../../components/text-field';
 import { useCreateHouse } from '../api';
 import { houseFailureMessage } from '../house-errors';
 import { SetupFormActions } from './setup-form-actions';
@@ -11,63 +11,32 @@ export interface CreateHouseFormProps {
 }
 
 export function CreateHouseForm({ onBack, onCreated }: CreateHouseFormProps) {
-  const [name, setName] = useState('');
-  const [image, setImage] = useState<string | null>(null);
-  const [problem, setProblem] = useState<{ field?: string; message: string } | null>(null);
+  const form = useForm({ defaultValues: { house_name: '', house_img: null as string | null } });
   const create = useCreateHouse();
-  const creating = create.isPending;
-  const empty = name.trim() === '';
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (empty || creating) return;
-    setProblem(null);
-    try {
-      await create.mutateAsync({ house_name: name.trim(), house_img: image });
-      onCreated();
-    } catch (err) {
-      console.error('Error creating house:', err);
-      setProblem(houseFailureMessage(err));
-    }
-  }
-
-  const fieldError = (field: string) => (problem?.field === field ? problem.message : undefined);
+  const empty = form.watch('house_name').trim() === '';
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-5">
-      <TextField
-        label="House Name"
-        name="house_name"
-        autoComplete="off"
-        autoFocus
-        value={name}
-        onChange={(e) => {
-          setName(e.target.value);
-          setProblem(null);
-        }}
-        error={fieldError('house_name')}
-        disabled={creating}
-      />
+    <Form
+      form={form}
+      validate={() => !empty}
+      onSubmit={async ({ house_name, house_img }) => {
+        await create.mutateAsync({ house_name: house_name.trim(), house_img });
+        onCreated();
+      }}
+      onFailure={(err) => {
+        console.error('Error creating house:', err);
+        return houseFailureMessage(err);
+      }}
+      actions={<SetupFormActions onBack={onBack} empty={empty} label="Create" busyLabel="Creating..." />}
+    >
+      <TextField label="House Name" name="house_name" autoComplete="off" autoFocus />
       <ImagePicker
         label="House Photo (optional)"
         previewAlt="House photo preview"
-        value={image}
-        onChange={setImage}
-        error={fieldError('house_img')}
-        disabled={creating}
+        value={form.watch('house_img')}
+        onChange={(image) => form.setValue('house_img', image)}
+        error={form.formState.errors.house_img?.message}
       />
-      {problem && problem.field === undefined && (
-        <p role="alert" className="text-sm font-medium text-danger">
-          {problem.message}
-        </p>
-      )}
-      <SetupFormActions
-        onBack={onBack}
-        busy={creating}
-        empty={empty}
-        label="Create"
-        busyLabel="Creating..."
-      />
-    </form>
+    </Form>
   );
 }

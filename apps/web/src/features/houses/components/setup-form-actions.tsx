@@ -1,25 +1,26 @@
 import { Button } from '../../../components/button';
+import { SubmitButton, useFormStatus } from '../../../components/form';
 
 export interface SetupFormActionsProps {
   onBack: () => void;
-  /** The request is under way: both buttons wait, and the submit button says so. */
-  busy: boolean;
-  /** The required field is empty. */
+  /** The required field is empty: the submit button waits for it. */
   empty: boolean;
   label: string;
+  /** The submit button's label while the request is under way (both buttons wait then). */
   busyLabel: string;
 }
 
-/** Back and the submit button of the Join and Create forms (SPEC: House setup). */
-export function SetupFormActions({ onBack, busy, empty, label, busyLabel }: SetupFormActionsProps) {
+/** Back and the submit button of the Join and Create forms. */
+export function SetupFormActions({ onBack, empty, label, busyLabel }: SetupFormActionsProps) {
+  const { busy } = useFormStatus();
   return (
-    <div className="flex gap-3">
-      <Button variant="secondary" className="flex-1" onClick={onBack} disabled={busy}>
+    <div className="flex w-full gap-3">
+      <Button variant="secondary" className="flex-1" onClick={onBack} disabled={busy !== null}>
         Back
       </Button>
-      <Button type="submit" className="flex-1" disabled={empty || busy}>
-        {busy ? busyLabel : label}
-      </Button>
+      <SubmitButton className="flex-1" disabled={empty} busyLabel={busyLabel}>
+        {label}
+      </SubmitButton>
     </div>
   );
 }

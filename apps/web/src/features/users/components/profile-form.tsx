@@ -1,9 +1,8 @@
 import type { UserInput } from '@hearth/contract';
 import { ErrorCode } from '@hearth/contract';
-import { type FormEvent, useState } from 'react';
-import { Button } from '../../../components/button';
+import { useForm } from 'react-hook-form';
+import { Form, type FormProblem, SubmitButton, TextField } from '../../../components/form';
 import { ImagePicker } from '../../../components/image-picker';
-import { TextField } from '../../../components/text-field';
 import { isApiError } from '../../../lib/api-client';
 
 export interface ProfileFormValues {
@@ -15,10 +14,7 @@ export interface ProfileFormValues {
   profile_img: string | null;
 }
 
-type FieldName = keyof ProfileFormValues;
-type FieldErrors = Partial<Record<FieldName, string>>;
-
-const FIELDS: readonly FieldName[] = [
+const FIELDS: readonly string[] = [
   'username',
   'first_name',
   'last_name',
@@ -26,13 +22,14 @@ const FIELDS: readonly FieldName[] = [
   'phone_num',
   'profile_img',
 ];
-const isField = (name: string | undefined): name is FieldName => FIELDS.includes(name as FieldName);
 
 /** Server errors the person can fix, shown at the field they name. */
-export function fieldErrorsFrom(err: unknown): FieldErrors | null {
+function problemFrom(err: unknown): FormProblem | null {
   if (!isApiError(err)) return null;
-  if (err.code === ErrorCode.usernameTaken) return { username: 'That username is already taken.' };
-  if (isField(err.field) && err.serverMessage) return { [err.field]: err.serverMessage };
+  if (err.code === ErrorCode.usernameTaken)
+    return { field: 'username', message: 'That username is already taken.' };
+  if (err.field && FIELDS.includes(err.field) && err.serverMessage)
+    return { field: err.field, message: err.serverMessage };
   return null;
 }
 
@@ -41,64 +38,47 @@ export interface ProfileFormProps {
   onSave: (input: UserInput) => Promise<unknown>;
 }
 
-/** SPEC 'Profile setup': save only when username, names and email are filled; otherwise do nothing. */
+/** Profile setup: saves only when username, names and email are filled; otherwise does nothing. */
 export function ProfileForm({ initial, onSave }: ProfileFormProps) {
-  const [values, setValues] = useState(initial);
-  const [saving, setSaving] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failed, setFailed] = useState(false);
-
-  const change = <K extends FieldName>(name: K, value: ProfileFormValues[K]) => {
-    setValues((v) => ({ ...v, [name]: value }));
-    setErrors((e) => ({ ...e, [name]: undefined }));
-  };
-  /** What every text field of the form shares: its value, its change, its error, busy while saving. */
-  const bind = (name: Exclude<FieldName, 'profile_img'>) => ({
-    name,
-    value: values[name],
-    onChange: (event: { target: { value: string } }) => change(name, event.target.value),
-    error: errors[name],
-    disabled: saving,
-  });
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (saving) return;
-    const { username, first_name, last_name, email } = values;
-    if (!username.trim() || !first_name.trim() || !last_name.trim() || !email.trim()) return;
-
-    setSaving(true);
-    setErrors({});
-    setFailed(false);
-    try {
-      await onSave({
-        username: username.trim(),
-        first_name: first_name.trim(),
-        last_name: last_name.trim(),
-        email: email.trim(),
-        phone_num: values.phone_num.trim() || null,
-        profile_img: values.profile_img,
-      });
-    } catch (err) {
-      console.error('Error saving user:', err);
-      const fieldErrors = fieldErrorsFrom(err);
-      if (fieldErrors) setErrors(fieldErrors);
-      else setFailed(true);
-      setSaving(false);
-    }
-  }
+  const form = useForm<ProfileFormValues>({ defaultValues: initial });
+  const image = form.watch('profile_img');
+  const imageError = form.formState.errors.profile_img?.message;
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-5">
-      <TextField label="Username" {...bind('username')} autoComplete="username" required />
+    <Form
+      form={form}
+      validate={({ username, first_name, last_name, email }) =>
+        [username, first_name, last_name, email].every((value) => value.trim() !== '')
+      }
+      onSubmit={(values) =>
+        onSave({
+          username: values.username.trim(),
+          first_name: values.first_name.trim(),
+          last_name: values.last_name.trim(),
+          email: values.email.trim(),
+          phone_num: values.phone_num.trim() || null,
+          profile_img: values.profile_img,
+        })
+      }
+      onFailure={(err) => {
+        console.error('Error saving user:', err);
+        return problemFrom(err) ?? { message: "We couldn't save your profile. Please try again." };
+      }}
+      actions={
+        <SubmitButton size="lg" busyLabel="Saving..." className="w-full">
+          Save Profile
+        </SubmitButton>
+      }
+    >
+      <TextField label="Username" name="username" autoComplete="username" required />
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField label="First Name" {...bind('first_name')} autoComplete="given-name" required />
-        <TextField label="Last Name" {...bind('last_name')} autoComplete="family-name" required />
+        <TextField label="First Name" name="first_name" autoComplete="given-name" required />
+        <TextField label="Last Name" name="last_name" autoComplete="family-name" required />
       </div>
-      <TextField label="Email" {...bind('email')} type="email" autoComplete="email" required />
+      <TextField label="Email" name="email" type="email" autoComplete="email" required />
       <TextField
         label="Phone Number"
-        {...bind('phone_num')}
+        name="phone_num"
         type="tel"
         autoComplete="tel"
         placeholder="X-XXX-XXX-XXXX"
@@ -106,19 +86,13 @@ export function ProfileForm({ initial, onSave }: ProfileFormProps) {
       <ImagePicker
         label="Profile Image"
         previewAlt="Profile image preview"
-        value={values.profile_img}
-        onChange={(profile_img) => change('profile_img', profile_img)}
-        error={errors.profile_img}
-        disabled={saving}
+        value={image}
+        onChange={(profile_img) => {
+          form.clearErrors('profile_img');
+          form.setValue('profile_img', profile_img);
+        }}
+        error={imageError}
       />
-      {failed && (
-        <p role="alert" className="text-sm font-medium text-danger">
-          We couldn't save your profile. Please try again.
-        </p>
-      )}
-      <Button type="submit" size="lg" disabled={saving}>
-        {saving ? 'Saving...' : 'Save Profile'}
-      </Button>
-    </form>
+    </Form>
   );
 }

@@ -1,0 +1,95 @@
+import { type ReactNode, useId } from 'react';
+import { get, type RegisterOptions, useFormContext, useFormState } from 'react-hook-form';
+import { cn } from '../../lib/cn';
+
+export const inputClasses =
+  'block w-full rounded-xl border border-line bg-white px-3.5 py-2.5 text-base text-espresso shadow-xs ' +
+  'placeholder:text-muted/70 focus:border-primary focus:outline-2 focus:outline-offset-0 focus:outline-primary/30 ' +
+  'disabled:cursor-not-allowed disabled:opacity-60 aria-invalid:border-danger';
+
+/** What every field of the kit takes besides its control's own attributes. */
+export interface FieldProps {
+  /** The form value it edits (a key of the form's values). */
+  name: string;
+  label: string;
+  /** A short help text under the field. */
+  hint?: ReactNode;
+  /** Keeps the label for screen readers only (when a placeholder says the same). */
+  hideLabel?: boolean;
+  id?: string;
+  className?: string;
+}
+
+/**
+ * One field's wiring to the form around it: ids that link label, hint and error message for screen
+ * readers, its error from the form state, and `register` whose change also clears the messages shown
+ * (the field's own and the form's), since they speak of the value before the edit.
+ */
+export function useField({ name, id, hint }: Pick<FieldProps, 'name' | 'id' | 'hint'>) {
+  const autoId = useId();
+  const inputId = id ?? autoId;
+  const { register, clearErrors, control } = useFormContext();
+  const { errors } = useFormState({ control, name });
+  const found: { message?: unknown } | undefined = get(errors, name);
+  const error = typeof found?.message === 'string' ? found.message : undefined;
+  const describedBy = [hint ? `${inputId}-hint` : null, error ? `${inputId}-error` : null];
+  const clear = () => clearErrors([name, 'root']);
+  return {
+    error,
+    clear,
+    /** id, aria-invalid and aria-describedby for the control. */
+    aria: {
+      id: inputId,
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': describedBy.filter(Boolean).join(' ') || undefined,
+    },
+    register: (options?: RegisterOptions) => {
+      const field = register(name, options);
+      return {
+        ...field,
+        onChange: (event: { target: unknown; type?: unknown }) => {
+          clear();
+          return field.onChange(event);
+        },
+      };
+    },
+  };
+}
+
+/** The label above a control, and its hint and error message under it. */
+export function FieldFrame({
+  id,
+  label,
+  hint,
+  hideLabel = false,
+  error,
+  className,
+  children,
+}: {
+  id: string;
+  label: string;
+  hideLabel?: boolean | undefined;
+  hint?: ReactNode;
+  error?: string | undefined;
+  className?: string | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <div className={cn('flex flex-col gap-1.5', className)}>
+      <label htmlFor={id} className={hideLabel ? 'sr-only' : 'text-sm font-semibold text-espresso'}>
+        {label}
+      </label>
+      {children}
+      {hint && (
+        <p id={`${id}-hint`} className="text-sm text-muted">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="text-sm font-medium text-danger">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,228 @@
+import {
+  type ComponentProps,
+  createContext,
+  type FormEvent,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { type FieldValues, FormProvider, type Path, type UseFormReturn, useFormState } from 'react-hook-form';
+import { cn } from '../../lib/cn';
+import { Button, type ButtonProps } from '../button';
+import { DialogHoldContext } from './dialog-hold';
+
+/** A message for the person: at a field (which gets focus), or for the whole form. */
+export interface FormProblem {
+  field?: string | undefined;
+  message: string;
+}
+
+/** What to show after an action failed; null shows nothing (log the error here: it is the only trace). */
+export type FailureHandler = (error: unknown) => FormProblem | null;
+
+export interface FormStatus {
+  /** The action under way ('submit', or the name given to `run`), or null. */
+  busy: string | null;
+  /**
+   * Runs one action at a time: while one runs (a task that returns a promise, until it settles), the
+   * fields and buttons wait and other calls are ignored. A thrown error ends the wait and shows what
+   * `onFailure` makes of it; the typed values stay.
+   */
+  run: (action: string, task: () => unknown, onFailure?: FailureHandler) => Promise<void>;
+  /** Shows a problem without running anything. */
+  show: (problem: FormProblem) => void;
+}
+
+const FormStatusContext = createContext<FormStatus>({
+  busy: null,
+  run: async () => undefined,
+  show: () => undefined,
+});
+
+/** The busy state and actions of the Form around the caller (for its buttons). */
+export const useFormStatus = () => useContext(FormStatusContext);
+
+export interface FormProps<T extends FieldValues>
+  extends Omit<ComponentProps<'form'>, 'onSubmit' | 'children'> {
+  form: UseFormReturn<T>;
+  /**
+   * Checked first: a problem is shown (its field focused) and nothing is sent; false sends nothing and
+   * shows nothing (the form has said why in its own way, or there is nothing to say).
+   */
+  validate?: (values: T) => FormProblem | boolean | null | undefined;
+  onSubmit: (values: T) => unknown;
+  /** What a failed submit shows (see FailureHandler). */
+  onFailure?: FailureHandler;
+  /**
+   * 'dialog': the fields scroll inside a body of at most 70% of the viewport (less on a short screen)
+   * while the messages and buttons under it stay in view.
+   */
+  variant?: 'page' | 'dialog';
+  /** The fields' group name for screen readers. */
+  legend?: string;
+  /** Also announces a field's message (in a long form the field may be out of view). */
+  announceFieldErrors?: boolean;
+  /** The buttons, under the fields and the form's message. */
+  actions?: ReactNode;
+  /** Replace the variant's layout classes of the fields' group and of the buttons' row. */
+  fieldsClassName?: string;
+  actionsClassName?: string;
+  children: ReactNode;
+}
+
+const LAYOUT = {
+  page: {
+    form: 'flex flex-col gap-5',
+    fields: 'flex min-w-0 flex-col gap-5',
+    alert: '',
+    actions: 'flex flex-wrap gap-3',
+  },
+  dialog: {
+    form: 'mt-4 flex min-h-0 flex-1 flex-col',
+    fields: '-mx-1 flex max-h-[70vh] min-h-0 min-w-0 flex-1 flex-col gap-4 overflow-y-auto px-1 py-1',
+    alert: 'mt-4',
+    actions: 'mt-5 flex shrink-0 flex-wrap items-center justify-end gap-3',
+  },
+};
+
+/**
+ * A form of the kit: react-hook-form holds the values; submitting checks them, then runs `onSubmit` once
+ * at a time with every field and button disabled, and shows a failure with role=alert, keeping what was
+ * typed. Inside a FormDialog, the dialog stays open while it works.
+ */
+export function Form<T extends FieldValues>({
+  form,
+  validate,
+  onSubmit,
+  onFailure,
+  variant = 'page',
+  legend,
+  announceFieldErrors = false,
+  actions,
+  fieldsClassName,
+  actionsClassName,
+  children,
+  className,
+  ...props
+}: FormProps<T>) {
+  const [busy, setBusy] = useState<string | null>(null);
+  const running = useRef(false);
+  const errorId = useId();
+  const { errors } = useFormState({ control: form.control });
+  const hold = useContext(DialogHoldContext);
+  const { setError, clearErrors } = form;
+
+  useEffect(() => hold(busy !== null), [hold, busy]);
+  useEffect(() => () => hold(false), [hold]);
+
+  const show = useCallback(
+    ({ field, message }: FormProblem) => {
+      if (field) setError(field as Path<T>, { message }, { shouldFocus: true });
+      else setError('root', { message });
+    },
+    [setError],
+  );
+
+  const run = useCallback<FormStatus['run']>(
+    async (action, task, failure) => {
+      if (running.current) return;
+      running.current = true;
+      clearErrors();
+      try {
+        const result = task();
+        if (result instanceof Promise) {
+          setBusy(action);
+          await result;
+        }
+      } catch (error) {
+        const problem = failure?.(error);
+        if (problem) show(problem);
+      } finally {
+        running.current = false;
+        setBusy(null);
+      }
+    },
+    [clearErrors, show],
+  );
+
+  const status = useMemo(() => ({ busy, run, show }), [busy, run, show]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (running.current) return;
+    clearErrors();
+    const values = form.getValues();
+    const problem = validate?.(values);
+    if (problem === false) return;
+    if (typeof problem === 'object' && problem) return show(problem);
+    void run('submit', () => onSubmit(values), onFailure);
+  };
+
+  const message = errors.root?.message;
+  const fieldMessage = announceFieldErrors
+    ? Object.values(errors).find((e) => e && e !== errors.root)?.message
+    : undefined;
+  const layout = LAYOUT[variant];
+
+  return (
+    <FormProvider {...form}>
+      <FormStatusContext value={status}>
+        <form
+          noValidate
+          onSubmit={submit}
+          aria-describedby={message ? errorId : undefined}
+          className={className ?? layout.form}
+          {...props}
+        >
+          <fieldset disabled={busy !== null} className={fieldsClassName ?? layout.fields}>
+            {legend && <legend className="sr-only">{legend}</legend>}
+            {children}
+          </fieldset>
+          {message && (
+            <p
+              id={errorId}
+              role="alert"
+              className={cn(
+                'rounded-xl border border-danger-border bg-danger-bg px-4 py-3 text-sm font-medium text-danger',
+                layout.alert,
+              )}
+            >
+              {message}
+            </p>
+          )}
+          {typeof fieldMessage === 'string' && (
+            <p role="alert" className="sr-only">
+              {fieldMessage}
+            </p>
+          )}
+          {actions && <div className={actionsClassName ?? layout.actions}>{actions}</div>}
+        </form>
+      </FormStatusContext>
+    </FormProvider>
+  );
+}
+
+export interface SubmitButtonProps extends Omit<ButtonProps, 'type'> {
+  /** The label while the submit runs, e.g. 'Saving...'. */
+  busyLabel?: string;
+}
+
+/** The form's submit button: disabled while any action runs, saying so with `busyLabel`. */
+export function SubmitButton({ busyLabel, children, disabled, ...props }: SubmitButtonProps) {
+  const { busy } = useFormStatus();
+  return (
+    <Button
+      type="submit"
+      disabled={busy !== null || disabled}
+      aria-busy={busy === 'submit' || undefined}
+      {...props}
+    >
+      {busy === 'submit' && busyLabel ? busyLabel : children}
+    </Button>
+  );
+}
