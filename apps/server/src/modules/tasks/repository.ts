@@ -55,23 +55,28 @@ export class TasksRepository {
     return this.db.transaction().execute((trx) => work(new TasksRepository(trx)));
   }
 
-  /** The house's tasks with their last done, in one statement (look-ups on the history index). */
+  /**
+   * The house's tasks with who last did each and when, in one statement: each task's newest done is one
+   * look-up on the history index (skips are passed over).
+   */
   private tasksWithLastDone(houseId: number) {
     return this.db
       .selectFrom('tasks as t')
+      .leftJoin('task_history as h', (join) =>
+        join.on((eb) =>
+          eb(
+            'h.history_id',
+            '=',
+            eb
+              .selectFrom('task_history as n')
+              .select((sub) => sub.fn.max('n.history_id').as('newest'))
+              .whereRef('n.task_id', '=', 't.task_id')
+              .where('n.skipped', '=', 0),
+          ),
+        ),
+      )
       .selectAll('t')
-      .select((eb) => {
-        const newestDone = eb
-          .selectFrom('task_history as h')
-          .whereRef('h.task_id', '=', 't.task_id')
-          .where('h.skipped', '=', 0)
-          .orderBy('h.history_id', 'desc')
-          .limit(1);
-        return [
-          newestDone.select('h.done_at').$asScalar().$castTo<string | null>().as('last_done_at'),
-          newestDone.select('h.done_by').$asScalar().$castTo<number | null>().as('last_done_by'),
-        ];
-      })
+      .select(['h.done_at as last_done_at', 'h.done_by as last_done_by'])
       .where('t.house_id', '=', houseId);
   }
 

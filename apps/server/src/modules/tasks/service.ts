@@ -55,10 +55,17 @@ const scheduleOf = (row: TaskRow): Schedule => ({
   anchorAt: row.anchor_at,
 });
 
-/** Who is away on the local date of `dueAt` in `zone`. */
+/**
+ * Who is away on the local date of `dueAt` in `zone`. The date is worked out only for someone who has
+ * away periods at all, which keeps a long list cheap to answer.
+ */
 function awayOn(spans: readonly AwaySpan[], dueAt: string, zone: string) {
-  const date = localDate(dueAt, zone);
-  return (userId: number) => isAwayOn(spans, userId, date);
+  let date: string | undefined;
+  return (userId: number) => {
+    if (!spans.some((span) => span.user_id === userId)) return false;
+    date ??= localDate(dueAt, zone);
+    return isAwayOn(spans, userId, date);
+  };
 }
 
 export function toTask(row: TaskRecord, spans: readonly AwaySpan[], now: Date): Task {
