@@ -20,7 +20,7 @@ describe('the declared features', () => {
   it('each refetch their own data on a live change; a house change reaches houses and members', () => {
     const keys = liveQueryKeys(features);
     expect(Object.fromEntries([...keys].map(([kind, list]) => [kind, [...list].sort()]))).toEqual({
-      bills: [['bills']],
+      bills: [['bills'], ['groceries']],
       events: [['events']],
       groceries: [['groceries']],
       house: [['houses'], ['users']],

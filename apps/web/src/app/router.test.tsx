@@ -39,7 +39,6 @@ describe('routes', () => {
 
   it.each([
     ['/tasks', 'Tasks are coming in a later release.'],
-    ['/bills', 'Bills are coming in a later release.'],
   ])('%s says plainly that the feature comes later', async (path, text) => {
     open(path);
     expect(await screen.findByText(text)).toBeInTheDocument();
@@ -47,6 +46,12 @@ describe('routes', () => {
       'aria-current',
       'page',
     );
+  });
+
+  it('opens the Bills page from its sidebar entry', async () => {
+    open('/bills');
+    expect(await screen.findByRole('heading', { name: 'Bills', level: 1 })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Bills' })).toHaveAttribute('aria-current', 'page');
   });
 
   it('shows Page not found with a link home for an unknown path', async () => {

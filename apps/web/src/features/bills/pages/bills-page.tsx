@@ -1,16 +1,290 @@
-import { ReceiptText } from 'lucide-react';
-import { EmptyState } from '../../../components/empty-state';
+import type { Expense, Payment, RecurringExpense } from '@hearth/contract';
+import { Plus, ReceiptText } from 'lucide-react';
+import { type ReactNode, useMemo, useState } from 'react';
+import { Banner } from '../../../components/banner';
+import { Button } from '../../../components/button';
+import { Card } from '../../../components/card';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { NoHouseState } from '../../../components/no-house-state';
 import { PageHeader } from '../../../components/page-header';
+import { Spinner } from '../../../components/spinner';
+import { isApiError } from '../../../lib/api-client';
+import { useLogError } from '../../../lib/use-log-error';
+import { useMe } from '../../users';
+import { useBalance } from '../api/balance';
+import { useSetCurrency } from '../api/currency';
+import { useDeleteExpense, useSaveExpense } from '../api/expenses';
+import type { HistoryFilter } from '../api/keys';
+import { useDeletePayment, useRecordPayment } from '../api/payments';
+import { useDeleteRecurring, useRecurring, useSaveRecurring } from '../api/recurring';
+import { useSpending } from '../api/spending';
+import { BalancePanel } from '../components/balance-panel';
+import { CurrencyPicker } from '../components/currency-picker';
+import { ExpenseFormDialog } from '../components/expense-form-dialog';
+import { HistoryList } from '../components/history-list';
+import { ImportExport } from '../components/import-export';
+import { PaymentDialog, type PaymentDraft } from '../components/payment-dialog';
+import { RecurringFormDialog } from '../components/recurring-form-dialog';
+import { RecurringPanel } from '../components/recurring-panel';
+import { SpendingChart } from '../components/spending-chart';
+import { defaultCurrency } from '../lib/default-currency';
+import { formatMoney } from '../lib/money';
+import { shortNames } from '../lib/people';
 
-/** Bills is a planned feature (DESIGN.md); until it ships this page says so plainly. */
+export const LOAD_FAILED = 'We couldn’t load your house’s bills.';
+const NO_FILTER: HistoryFilter = { member: '', category: '', month: '' };
+
+/**
+ * The house's shared money: the currency (chosen on first use), where everyone stands and the fewest
+ * payments to settle up, the history of expenses and payments, recurring bills, spending per month, and
+ * CSV export and import. Housemates' changes arrive through the live stream.
+ */
 export function BillsPage() {
+  const me = useMe();
+  const houseId = me.data?.house_id ?? null;
+  const balance = useBalance({ enabled: houseId !== null });
+  useLogError(balance.error);
+
+  const houseRequired =
+    (me.data !== undefined && houseId === null) ||
+    (isApiError(balance.error) && balance.error.code === 'house_required');
+
+  let content: ReactNode;
+  if (me.isPending || (houseId !== null && balance.isPending)) {
+    content = (
+      <div className="flex justify-center py-16">
+        <Spinner label="Loading bills" />
+      </div>
+    );
+  } else if (houseRequired || houseId === null || !me.data) {
+    content = <NoHouseState icon={ReceiptText} title="Join or create a house to share bills." />;
+  } else if (balance.isError || !balance.data) {
+    content = (
+      <Banner
+        variant="error"
+        action={
+          <Button variant="secondary" size="sm" onClick={() => void balance.refetch()}>
+            Try again
+          </Button>
+        }
+      >
+        {LOAD_FAILED}
+      </Banner>
+    );
+  } else if (balance.data.currency === null) {
+    content = <ChooseCurrency houseId={houseId} />;
+  } else {
+    content = (
+      <Bills houseId={houseId} me={me.data.user_id} currency={balance.data.currency} balance={balance.data} />
+    );
+  }
+
   return (
     <>
-      <PageHeader title="Bills" />
-      <EmptyState icon={ReceiptText} title="Bills are coming in a later release.">
-        This part of Hearth is not available yet.
-      </EmptyState>
+      <PageHeader title="Bills" description="Shared expenses, balances and settling up." />
+      {content}
     </>
+  );
+}
+
+function ChooseCurrency({ houseId }: { houseId: number }) {
+  const setCurrency = useSetCurrency(houseId);
+  return (
+    <Card className="mx-auto flex max-w-xl flex-col gap-4">
+      <h2 className="text-xl font-bold text-espresso">Choose your house currency</h2>
+      <p className="text-muted">
+        Every expense and payment is recorded in it. You can change it until the first one is recorded.
+      </p>
+      <CurrencyPicker
+        initial={defaultCurrency()}
+        submitLabel="Start using bills"
+        onSave={setCurrency.mutateAsync}
+      />
+    </Card>
+  );
+}
+
+interface BillsProps {
+  houseId: number;
+  me: number;
+  currency: string;
+  balance: NonNullable<ReturnType<typeof useBalance>['data']>;
+}
+
+function Bills({ houseId, me, currency, balance }: BillsProps) {
+  const recurring = useRecurring();
+  const spending = useSpending();
+  const saveExpense = useSaveExpense();
+  const deleteExpense = useDeleteExpense();
+  const recordPayment = useRecordPayment();
+  const deletePayment = useDeletePayment();
+  const saveRecurring = useSaveRecurring();
+  const deleteRecurring = useDeleteRecurring();
+  const setCurrency = useSetCurrency(houseId);
+  useLogError(recurring.error);
+  useLogError(spending.error);
+
+  const [filter, setFilter] = useState<HistoryFilter>(NO_FILTER);
+  const [editing, setEditing] = useState<Expense | 'new' | null>(null);
+  const [paying, setPaying] = useState<PaymentDraft | null>(null);
+  const [editingRecurring, setEditingRecurring] = useState<RecurringExpense | 'new' | null>(null);
+  const [confirm, setConfirm] = useState<
+    | { kind: 'expense'; expense: Expense }
+    | { kind: 'payment'; payment: Payment }
+    | { kind: 'recurring'; recurring: RecurringExpense }
+    | null
+  >(null);
+  const [changingCurrency, setChangingCurrency] = useState(false);
+  const [pageError, setPageError] = useState<string | null>(null);
+
+  const nameOf = useMemo(() => shortNames(balance.people), [balance.people]);
+  const money = useMemo(() => (minor: number) => formatMoney(minor, currency), [currency]);
+  const members = balance.people.filter((p) => p.in_house);
+  const nothingRecorded = balance.members.every((m) => m.paid_minor === 0 && m.share_minor === 0);
+  const other = members.find((p) => p.user_id !== me)?.user_id ?? me;
+
+  const onConfirmed = () => {
+    if (!confirm) return;
+    setConfirm(null);
+    setPageError(null);
+    const failed = (what: string) => () => setPageError(`We couldn’t delete that ${what}. Please try again.`);
+    if (confirm.kind === 'expense')
+      deleteExpense.mutate(confirm.expense.expense_id, { onError: failed('expense') });
+    else if (confirm.kind === 'payment')
+      deletePayment.mutate(confirm.payment.payment_id, { onError: failed('payment') });
+    else deleteRecurring.mutate(confirm.recurring.recurring_id, { onError: failed('recurring bill') });
+  };
+
+  const shared = { people: balance.people, nameOf, me, currency, money };
+
+  return (
+    <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_320px]">
+      <div className="flex min-w-0 flex-col gap-5">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <Button onClick={() => setEditing('new')}>
+            <Plus className="size-4" aria-hidden="true" />
+            Add expense
+          </Button>
+          <p className="text-sm text-muted">
+            Currency {currency}
+            {nothingRecorded && !changingCurrency && (
+              <Button variant="ghost" size="sm" className="ml-1" onClick={() => setChangingCurrency(true)}>
+                Change
+              </Button>
+            )}
+          </p>
+        </div>
+        {changingCurrency && (
+          <Card>
+            <CurrencyPicker
+              initial={currency}
+              submitLabel="Save currency"
+              onSave={setCurrency.mutateAsync}
+              onDone={() => setChangingCurrency(false)}
+            />
+          </Card>
+        )}
+        {pageError && <Banner variant="error">{pageError}</Banner>}
+        <HistoryList
+          filter={filter}
+          onFilterChange={setFilter}
+          members={members}
+          me={me}
+          nameOf={nameOf}
+          money={money}
+          onEdit={setEditing}
+          onDeleteExpense={(expense) => setConfirm({ kind: 'expense', expense })}
+          onDeletePayment={(payment) => setConfirm({ kind: 'payment', payment })}
+        />
+      </div>
+
+      <aside className="flex min-w-0 flex-col gap-5" aria-label="Balances and more">
+        <BalancePanel
+          balance={balance}
+          me={me}
+          nameOf={nameOf}
+          money={money}
+          onRecordPayment={(t) => setPaying(t ? { ...t } : { from: me, to: other, amount_minor: null })}
+        />
+        {recurring.isError ? (
+          <Banner variant="error">We couldn’t load the recurring bills.</Banner>
+        ) : (
+          <RecurringPanel
+            recurring={recurring.data ?? []}
+            money={money}
+            nameOf={nameOf}
+            onAdd={() => setEditingRecurring('new')}
+            onEdit={setEditingRecurring}
+            onDelete={(r) => setConfirm({ kind: 'recurring', recurring: r })}
+          />
+        )}
+        {spending.isError ? (
+          <Banner variant="error">We couldn’t load the spending chart.</Banner>
+        ) : (
+          <SpendingChart rows={spending.data?.rows ?? []} money={money} />
+        )}
+        <ImportExport people={balance.people} />
+      </aside>
+
+      <ExpenseFormDialog
+        open={editing !== null}
+        onOpenChange={(open) => !open && setEditing(null)}
+        expense={editing === 'new' ? null : editing}
+        {...shared}
+        onSubmit={(input) =>
+          saveExpense.mutateAsync({
+            expenseId: editing === 'new' || !editing ? null : editing.expense_id,
+            input,
+          })
+        }
+      />
+      {paying && (
+        <PaymentDialog
+          open
+          onOpenChange={(open) => !open && setPaying(null)}
+          draft={paying}
+          people={balance.people}
+          nameOf={nameOf}
+          currency={currency}
+          onSubmit={(input) => recordPayment.mutateAsync(input)}
+        />
+      )}
+      <RecurringFormDialog
+        open={editingRecurring !== null}
+        onOpenChange={(open) => !open && setEditingRecurring(null)}
+        recurring={editingRecurring === 'new' ? null : editingRecurring}
+        {...shared}
+        onSubmit={(input) =>
+          saveRecurring.mutateAsync({
+            id: editingRecurring === 'new' || !editingRecurring ? null : editingRecurring.recurring_id,
+            input,
+          })
+        }
+      />
+      <ConfirmDialog
+        open={confirm !== null}
+        onOpenChange={(open) => !open && setConfirm(null)}
+        title={
+          confirm?.kind === 'payment'
+            ? 'Delete payment?'
+            : confirm?.kind === 'recurring'
+              ? 'Delete recurring bill?'
+              : 'Delete expense?'
+        }
+        description={
+          confirm?.kind === 'expense'
+            ? `“${confirm.expense.title}” (${money(confirm.expense.amount_minor)}) leaves everyone’s balances.`
+            : confirm?.kind === 'payment'
+              ? `The payment of ${money(confirm.payment.amount_minor)} leaves everyone’s balances.`
+              : confirm?.kind === 'recurring'
+                ? `“${confirm.recurring.title}” stops; expenses it already made stay.`
+                : ''
+        }
+        confirmLabel="Delete"
+        destructive
+        onConfirm={onConfirmed}
+      />
+    </div>
   );
 }
 

@@ -2,6 +2,7 @@ import { GROCERY_ITEM_NAME_MAX, type GroceryItem, type GroceryList } from '@hear
 import { Trash2, X } from 'lucide-react';
 import { Button } from '../../../components/button';
 import { cn } from '../../../lib/cn';
+import { RecordPurchaseButton } from '../../bills';
 import { stableKey } from '../api';
 import { GroceryEmpty } from '../grocery-messages';
 import { itemCount } from './list-panel';
@@ -37,10 +38,13 @@ export function ListDetail({ list, onAdd, onToggle, onRemove, onDeleteList }: Li
             {done > 0 && `, ${done} done`}
           </p>
         </div>
-        <Button variant="secondary" size="sm" onClick={() => onDeleteList(list)}>
-          <Trash2 className="size-4" aria-hidden="true" />
-          Delete list
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <RecordPurchaseButton list={list} />
+          <Button variant="secondary" size="sm" onClick={() => onDeleteList(list)}>
+            <Trash2 className="size-4" aria-hidden="true" />
+            Delete list
+          </Button>
+        </div>
       </div>
 
       <NameForm

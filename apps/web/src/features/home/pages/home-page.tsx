@@ -1,6 +1,7 @@
 import { Spinner } from '../../../components/spinner';
 import { useLogError } from '../../../lib/use-log-error';
 // Home sections from other features, each through its feature's index (the main column sets their order).
+import { YourBalance } from '../../bills';
 import { WeekAtAGlance } from '../../events';
 import { HouseInviteCard, useHouse } from '../../houses';
 import { UpcomingReminders } from '../../reminders';
@@ -43,6 +44,7 @@ export function HomePage() {
             <WeekAtAGlance user={user} />
             <UpcomingReminders user={user} />
             <YourTasks user={user} />
+            <YourBalance user={user} />
           </div>
           <div className="flex flex-col gap-6">{house.data && <HouseInviteCard house={house.data} />}</div>
         </div>

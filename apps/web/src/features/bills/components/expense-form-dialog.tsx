@@ -1,0 +1,143 @@
+import {
+  type BillPerson,
+  EXPENSE_CATEGORIES,
+  EXPENSE_NOTE_MAX,
+  EXPENSE_TITLE_MAX,
+  type Expense,
+  type ExpenseInput,
+} from '@hearth/contract';
+import { useForm, useWatch } from 'react-hook-form';
+import {
+  CancelButton,
+  Form,
+  FormDialog,
+  SelectField,
+  SubmitButton,
+  TextArea,
+  TextField,
+} from '../../../components/form';
+import { ImagePicker } from '../../../components/image-picker';
+import { isApiError } from '../../../lib/api-client';
+import { todayLocal } from '../lib/bill-dates';
+import { CATEGORY_LABELS } from '../lib/categories';
+import {
+  type ExpenseFormValues,
+  expenseFormValues,
+  expenseInputOf,
+  formFieldOf,
+  isProblem,
+} from '../lib/expense-form';
+import { SplitFields } from './split-fields';
+
+export const SAVE_EXPENSE_FAILED = 'We couldn’t save this expense. Please try again.';
+
+export interface ExpenseFormDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The expense to edit; null to add one. */
+  expense: Expense | null;
+  people: readonly BillPerson[];
+  nameOf: (userId: number) => string;
+  me: number;
+  currency: string;
+  money: (minor: number) => string;
+  onSubmit: (input: ExpenseInput) => Promise<unknown>;
+}
+
+/** Adding or editing an expense: what, how much, who paid, when, and how it is split. */
+export function ExpenseFormDialog({
+  open,
+  onOpenChange,
+  expense,
+  onSubmit,
+  ...rest
+}: ExpenseFormDialogProps) {
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={expense ? 'Edit expense' : 'Add expense'}
+      description={expense ? 'Change it for the whole house.' : 'Record something the house shares.'}
+      closeLabel="Close expense form"
+    >
+      <ExpenseForm
+        key={expense?.expense_id ?? 'new'}
+        expense={expense}
+        {...rest}
+        onSubmit={async (input) => {
+          await onSubmit(input);
+          onOpenChange(false);
+        }}
+      />
+    </FormDialog>
+  );
+}
+
+const CATEGORY_OPTIONS = EXPENSE_CATEGORIES.map((c) => ({ value: c, label: CATEGORY_LABELS[c] }));
+
+function ExpenseForm({
+  expense,
+  people,
+  nameOf,
+  me,
+  currency,
+  money,
+  onSubmit,
+}: Omit<ExpenseFormDialogProps, 'open' | 'onOpenChange'>) {
+  const form = useForm<ExpenseFormValues>({
+    defaultValues: expenseFormValues(expense, people, me, currency, todayLocal()),
+  });
+  const receipt = useWatch({ control: form.control, name: 'receipt_img' });
+  const payers = people
+    .filter((p) => p.in_house)
+    .map((p) => ({ value: String(p.user_id), label: nameOf(p.user_id) }));
+
+  return (
+    <Form
+      form={form}
+      variant="dialog"
+      legend={expense ? 'Edit expense' : 'Add expense'}
+      announceFieldErrors
+      validate={(values) => {
+        const made = expenseInputOf(values, currency, money);
+        return isProblem(made) ? made : null;
+      }}
+      onSubmit={(values) => {
+        const made = expenseInputOf(values, currency, money);
+        return isProblem(made) ? undefined : onSubmit(made);
+      }}
+      onFailure={(err) => {
+        console.error('Error saving expense:', err);
+        const field = isApiError(err) ? formFieldOf(err.field) : undefined;
+        if (isApiError(err) && err.serverMessage && err.status < 500) {
+          return { field, message: err.serverMessage };
+        }
+        return { message: SAVE_EXPENSE_FAILED };
+      }}
+      actions={
+        <>
+          <CancelButton />
+          <SubmitButton>{expense ? 'Save' : 'Add expense'}</SubmitButton>
+        </>
+      }
+    >
+      <TextField name="title" label="Title" maxLength={EXPENSE_TITLE_MAX} autoComplete="off" />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField name="amount" label={`Amount (${currency})`} inputMode="decimal" autoComplete="off" />
+        <TextField name="spent_on" label="Date" type="date" />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField name="paid_by" label="Paid by" options={payers} />
+        <SelectField name="category" label="Category" options={CATEGORY_OPTIONS} />
+      </div>
+      <SplitFields people={people} nameOf={nameOf} currency={currency} />
+      <TextArea name="note" label="Note" maxLength={EXPENSE_NOTE_MAX} rows={2} />
+      <ImagePicker
+        label="Receipt photo"
+        value={receipt}
+        onChange={(value) => form.setValue('receipt_img', value, { shouldDirty: true })}
+        previewAlt="Receipt"
+      />
+    </Form>
+  );
+}

@@ -1,0 +1,134 @@
+import type { BillPerson, PaymentInput } from '@hearth/contract';
+import { useForm } from 'react-hook-form';
+import {
+  CancelButton,
+  Form,
+  FormDialog,
+  SelectField,
+  SubmitButton,
+  TextField,
+} from '../../../components/form';
+import { isApiError } from '../../../lib/api-client';
+import { todayLocal } from '../lib/bill-dates';
+import { amountInputValue, parseAmountInput } from '../lib/money';
+
+export const PAYMENT_FAILED = 'We couldn’t record this payment. Please try again.';
+
+/** What the dialog starts with: a suggested payment, or nothing in particular. */
+export interface PaymentDraft {
+  from: number;
+  to: number;
+  amount_minor: number | null;
+}
+
+interface PaymentFormValues {
+  from: string;
+  to: string;
+  amount: string;
+  paid_on: string;
+}
+
+export interface PaymentDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  draft: PaymentDraft;
+  people: readonly BillPerson[];
+  nameOf: (userId: number) => string;
+  currency: string;
+  onSubmit: (input: PaymentInput) => Promise<unknown>;
+}
+
+/** "Record payment": money one housemate gave another, which counts towards settling up. */
+export function PaymentDialog({ open, onOpenChange, draft, onSubmit, ...rest }: PaymentDialogProps) {
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Record payment"
+      description="Log money one housemate paid another."
+      closeLabel="Close payment form"
+    >
+      <PaymentForm
+        draft={draft}
+        {...rest}
+        onSubmit={async (input) => {
+          await onSubmit(input);
+          onOpenChange(false);
+        }}
+      />
+    </FormDialog>
+  );
+}
+
+function PaymentForm({
+  draft,
+  people,
+  nameOf,
+  currency,
+  onSubmit,
+}: Omit<PaymentDialogProps, 'open' | 'onOpenChange'>) {
+  const form = useForm<PaymentFormValues>({
+    defaultValues: {
+      from: String(draft.from),
+      to: String(draft.to),
+      amount: draft.amount_minor === null ? '' : amountInputValue(draft.amount_minor, currency),
+      paid_on: todayLocal(),
+    },
+  });
+  const options = people
+    .filter((p) => p.in_house)
+    .map((p) => ({ value: String(p.user_id), label: nameOf(p.user_id) }));
+  const inputOf = (values: PaymentFormValues): PaymentInput | { field: string; message: string } => {
+    const amount = parseAmountInput(values.amount, currency);
+    if (amount === null || amount <= 0) return { field: 'amount', message: 'Enter an amount above zero.' };
+    if (values.from === values.to) return { field: 'to', message: 'Choose someone other than the payer.' };
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(values.paid_on)) return { field: 'paid_on', message: 'Choose the date.' };
+    return {
+      from: Number(values.from),
+      to: Number(values.to),
+      amount_minor: amount,
+      paid_on: values.paid_on,
+    };
+  };
+  return (
+    <Form
+      form={form}
+      variant="dialog"
+      legend="Record payment"
+      validate={(values) => {
+        const made = inputOf(values);
+        return 'message' in made ? made : null;
+      }}
+      onSubmit={(values) => {
+        const made = inputOf(values);
+        return 'message' in made ? undefined : onSubmit(made);
+      }}
+      onFailure={(err) => {
+        console.error('Error recording payment:', err);
+        if (isApiError(err) && err.serverMessage && err.status < 500) {
+          const field = err.field === 'amount_minor' ? 'amount' : err.field;
+          return {
+            field: field && ['from', 'to', 'amount', 'paid_on'].includes(field) ? field : undefined,
+            message: err.serverMessage,
+          };
+        }
+        return { message: PAYMENT_FAILED };
+      }}
+      actions={
+        <>
+          <CancelButton />
+          <SubmitButton>Record payment</SubmitButton>
+        </>
+      }
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField name="from" label="Who paid" options={options} />
+        <SelectField name="to" label="To whom" options={options} />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField name="amount" label={`Amount (${currency})`} inputMode="decimal" autoComplete="off" />
+        <TextField name="paid_on" label="Date" type="date" />
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,225 @@
+import { EXPENSE_TITLE_MAX, type SplitMode } from '@hearth/contract';
+import { ShoppingBasket } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Banner } from '../../../components/banner';
+import { Button } from '../../../components/button';
+import {
+  CancelButton,
+  Form,
+  FormDialog,
+  SelectField,
+  SubmitButton,
+  TextField,
+} from '../../../components/form';
+import { Spinner } from '../../../components/spinner';
+import { isApiError } from '../../../lib/api-client';
+import { useMe } from '../../users';
+import { useBalance } from '../api/balance';
+import { useRecordPurchase } from '../api/purchase';
+import { todayLocal } from '../lib/bill-dates';
+import { amountAndSplit, formFieldOf, isProblem, type SplitLine } from '../lib/expense-form';
+import { formatMoney } from '../lib/money';
+import { shortNames } from '../lib/people';
+import { SplitFields } from './split-fields';
+
+export const PURCHASE_FAILED = 'We couldn’t record this purchase. Please try again.';
+
+interface PurchaseFormValues {
+  title: string;
+  amount: string;
+  paid_by: string;
+  spent_on: string;
+  mode: SplitMode;
+  lines: SplitLine[];
+}
+
+export interface RecordPurchaseDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  listId: number;
+  listName: string;
+  /** The ticked items' names, which the expense's note lists. */
+  items: readonly string[];
+}
+
+/**
+ * "Record purchase" on a grocery list: the ticked items become one groceries expense (amount, payer and
+ * split asked here) and leave the list, in one step.
+ */
+export function RecordPurchaseDialog({
+  open,
+  onOpenChange,
+  listId,
+  listName,
+  items,
+}: RecordPurchaseDialogProps) {
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Record purchase"
+      description={`${items.length} ticked ${items.length === 1 ? 'item' : 'items'}: ${items.join(', ')}`}
+      closeLabel="Close purchase form"
+    >
+      <PurchaseForm listId={listId} listName={listName} onDone={() => onOpenChange(false)} />
+    </FormDialog>
+  );
+}
+
+function PurchaseForm({
+  listId,
+  listName,
+  onDone,
+}: {
+  listId: number;
+  listName: string;
+  onDone: () => void;
+}) {
+  const me = useMe();
+  const balance = useBalance();
+  const record = useRecordPurchase(listId);
+  if (balance.isPending || me.isPending) {
+    return (
+      <div className="flex justify-center py-8">
+        <Spinner label="Loading" />
+      </div>
+    );
+  }
+  if (balance.isError || !me.data) {
+    return <Banner variant="error">We couldn’t load your housemates. Please try again.</Banner>;
+  }
+  const currency = balance.data.currency;
+  if (!currency) {
+    return <Banner variant="warning">Choose the house currency on the Bills page first.</Banner>;
+  }
+  return (
+    <PurchaseFields
+      people={balance.data.people}
+      me={me.data.user_id}
+      currency={currency}
+      listName={listName}
+      onSubmit={async (input) => {
+        await record.mutateAsync(input);
+        onDone();
+      }}
+    />
+  );
+}
+
+function PurchaseFields({
+  people,
+  me,
+  currency,
+  listName,
+  onSubmit,
+}: {
+  people: Parameters<typeof shortNames>[0];
+  me: number;
+  currency: string;
+  listName: string;
+  onSubmit: (input: Parameters<ReturnType<typeof useRecordPurchase>['mutateAsync']>[0]) => Promise<unknown>;
+}) {
+  const nameOf = shortNames(people);
+  const money = (minor: number) => formatMoney(minor, currency);
+  const form = useForm<PurchaseFormValues>({
+    defaultValues: {
+      title: listName,
+      amount: '',
+      paid_by: String(me),
+      spent_on: todayLocal(),
+      mode: 'equal',
+      lines: people.filter((p) => p.in_house).map((p) => ({ user_id: p.user_id, on: true, value: '' })),
+    },
+  });
+  const inputOf = (values: PurchaseFormValues) => {
+    const made = amountAndSplit(values, currency, money);
+    if (isProblem(made)) return made;
+    const title = values.title.trim();
+    return {
+      amount_minor: made.amount_minor,
+      split: made.split,
+      paid_by: Number(values.paid_by),
+      ...(title ? { title } : {}),
+      ...(values.spent_on ? { spent_on: values.spent_on } : {}),
+    };
+  };
+  const payers = people
+    .filter((p) => p.in_house)
+    .map((p) => ({ value: String(p.user_id), label: nameOf(p.user_id) }));
+  return (
+    <Form
+      form={form}
+      variant="dialog"
+      legend="Record purchase"
+      announceFieldErrors
+      validate={(values) => {
+        const made = inputOf(values);
+        return isProblem(made) ? made : null;
+      }}
+      onSubmit={(values) => {
+        const made = inputOf(values);
+        return isProblem(made) ? undefined : onSubmit(made);
+      }}
+      onFailure={(err) => {
+        console.error('Error recording purchase:', err);
+        if (isApiError(err) && err.serverMessage && err.status < 500) {
+          return { field: formFieldOf(err.field), message: err.serverMessage };
+        }
+        return { message: PURCHASE_FAILED };
+      }}
+      actions={
+        <>
+          <CancelButton />
+          <SubmitButton>Record purchase</SubmitButton>
+        </>
+      }
+    >
+      <TextField name="title" label="Title" maxLength={EXPENSE_TITLE_MAX} autoComplete="off" />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField name="amount" label={`Amount (${currency})`} inputMode="decimal" autoComplete="off" />
+        <TextField name="spent_on" label="Date" type="date" />
+      </div>
+      <SelectField name="paid_by" label="Paid by" options={payers} />
+      <SplitFields people={people} nameOf={nameOf} currency={currency} />
+    </Form>
+  );
+}
+
+/**
+ * The grocery list's "Record purchase" button and its dialog: enabled once items are ticked. Takes the
+ * list as the grocery page shows it.
+ */
+export function RecordPurchaseButton({
+  list,
+}: {
+  list: {
+    grocery_list_id: number;
+    grocery_list_name: string;
+    items: readonly { grocery_item_name: string; completed: boolean }[];
+  };
+}) {
+  const [open, setOpen] = useState(false);
+  const ticked = list.items.filter((i) => i.completed).map((i) => i.grocery_item_name);
+  return (
+    <>
+      <Button
+        variant="secondary"
+        size="sm"
+        disabled={ticked.length === 0}
+        title={ticked.length === 0 ? 'Tick the items you bought first' : undefined}
+        onClick={() => setOpen(true)}
+      >
+        <ShoppingBasket className="size-4" aria-hidden="true" />
+        Record purchase
+      </Button>
+      <RecordPurchaseDialog
+        open={open}
+        onOpenChange={setOpen}
+        listId={list.grocery_list_id}
+        listName={list.grocery_list_name}
+        items={ticked}
+      />
+    </>
+  );
+}

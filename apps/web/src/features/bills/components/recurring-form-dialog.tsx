@@ -1,0 +1,147 @@
+import {
+  type BillPerson,
+  EXPENSE_CATEGORIES,
+  EXPENSE_TITLE_MAX,
+  REPEAT_INTERVAL_MAX,
+  type RecurringExpense,
+  type RecurringExpenseInput,
+} from '@hearth/contract';
+import { useForm, useWatch } from 'react-hook-form';
+import {
+  CancelButton,
+  Form,
+  FormDialog,
+  SelectField,
+  SubmitButton,
+  TextField,
+} from '../../../components/form';
+import { isApiError } from '../../../lib/api-client';
+import { todayLocal } from '../lib/bill-dates';
+import { CATEGORY_LABELS } from '../lib/categories';
+import {
+  formFieldOf,
+  isProblem,
+  type RecurringFormValues,
+  recurringFormValues,
+  recurringInputOf,
+} from '../lib/expense-form';
+import { SplitFields } from './split-fields';
+
+export const SAVE_RECURRING_FAILED = 'We couldn’t save this recurring bill. Please try again.';
+
+export interface RecurringFormDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  recurring: RecurringExpense | null;
+  people: readonly BillPerson[];
+  nameOf: (userId: number) => string;
+  me: number;
+  currency: string;
+  money: (minor: number) => string;
+  onSubmit: (input: RecurringExpenseInput) => Promise<unknown>;
+}
+
+const CATEGORY_OPTIONS = EXPENSE_CATEGORIES.map((c) => ({ value: c, label: CATEGORY_LABELS[c] }));
+const EVERY_OPTIONS = [
+  { value: 'weeks', label: 'Weeks' },
+  { value: 'months', label: 'Months' },
+  { value: 'years', label: 'Years' },
+];
+const DAY_OPTIONS = [
+  { value: '', label: 'Same day as the first date' },
+  ...Array.from({ length: 31 }, (_, i) => ({ value: String(i + 1), label: `Day ${i + 1}` })),
+  { value: 'last', label: 'Last day of the month' },
+];
+
+/** A bill that comes back (rent, utilities, subscriptions): what, how much, how often, until when. */
+export function RecurringFormDialog({
+  open,
+  onOpenChange,
+  recurring,
+  onSubmit,
+  ...rest
+}: RecurringFormDialogProps) {
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={recurring ? 'Edit recurring bill' : 'Add recurring bill'}
+      description="Each date becomes an expense on its day; dates already past are added at once."
+      closeLabel="Close recurring bill form"
+    >
+      <RecurringForm
+        key={recurring?.recurring_id ?? 'new'}
+        recurring={recurring}
+        {...rest}
+        onSubmit={async (input) => {
+          await onSubmit(input);
+          onOpenChange(false);
+        }}
+      />
+    </FormDialog>
+  );
+}
+
+function RecurringForm({
+  recurring,
+  people,
+  nameOf,
+  me,
+  currency,
+  money,
+  onSubmit,
+}: Omit<RecurringFormDialogProps, 'open' | 'onOpenChange'>) {
+  const form = useForm<RecurringFormValues>({
+    defaultValues: recurringFormValues(recurring, people, me, currency, todayLocal()),
+  });
+  const every = useWatch({ control: form.control, name: 'every' });
+  const payers = people
+    .filter((p) => p.in_house)
+    .map((p) => ({ value: String(p.user_id), label: nameOf(p.user_id) }));
+  return (
+    <Form
+      form={form}
+      variant="dialog"
+      legend={recurring ? 'Edit recurring bill' : 'Add recurring bill'}
+      announceFieldErrors
+      validate={(values) => {
+        const made = recurringInputOf(values, currency, money);
+        return isProblem(made) ? made : null;
+      }}
+      onSubmit={(values) => {
+        const made = recurringInputOf(values, currency, money);
+        return isProblem(made) ? undefined : onSubmit(made);
+      }}
+      onFailure={(err) => {
+        console.error('Error saving recurring bill:', err);
+        if (isApiError(err) && err.serverMessage && err.status < 500) {
+          return { field: formFieldOf(err.field), message: err.serverMessage };
+        }
+        return { message: SAVE_RECURRING_FAILED };
+      }}
+      actions={
+        <>
+          <CancelButton />
+          <SubmitButton>{recurring ? 'Save' : 'Add recurring bill'}</SubmitButton>
+        </>
+      }
+    >
+      <TextField name="title" label="Title" maxLength={EXPENSE_TITLE_MAX} autoComplete="off" />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField name="amount" label={`Amount (${currency})`} inputMode="decimal" autoComplete="off" />
+        <SelectField name="category" label="Category" options={CATEGORY_OPTIONS} />
+      </div>
+      <SelectField name="paid_by" label="Paid by" options={payers} />
+      <div className="grid grid-cols-2 gap-4">
+        <TextField name="interval" label="Repeat every" type="number" min={1} max={REPEAT_INTERVAL_MAX} />
+        <SelectField name="every" label="Unit" options={EVERY_OPTIONS} />
+      </div>
+      {every === 'months' && <SelectField name="month_day" label="On" options={DAY_OPTIONS} />}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField name="starts_on" label="First date" type="date" />
+        <TextField name="ends_on" label="End date (optional)" type="date" />
+      </div>
+      <SplitFields people={people} nameOf={nameOf} currency={currency} />
+    </Form>
+  );
+}

@@ -1,0 +1,72 @@
+import type { RecurringExpense } from '@hearth/contract';
+import { CalendarClock, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Button } from '../../../components/button';
+import { Card } from '../../../components/card';
+import { formatBillDate } from '../lib/bill-dates';
+import { repeatWords } from '../lib/repeat-words';
+
+export interface RecurringPanelProps {
+  recurring: readonly RecurringExpense[];
+  money: (minor: number) => string;
+  nameOf: (userId: number) => string;
+  onAdd: () => void;
+  onEdit: (recurring: RecurringExpense) => void;
+  onDelete: (recurring: RecurringExpense) => void;
+}
+
+/** Recurring bills with their next due date, soonest first; ended ones last. */
+export function RecurringPanel({ recurring, money, nameOf, onAdd, onEdit, onDelete }: RecurringPanelProps) {
+  const sorted = [...recurring].sort((a, b) =>
+    a.next_on === b.next_on
+      ? 0
+      : a.next_on === null
+        ? 1
+        : b.next_on === null
+          ? -1
+          : a.next_on < b.next_on
+            ? -1
+            : 1,
+  );
+  return (
+    <Card className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-lg font-bold text-espresso">Recurring bills</h2>
+        <Button size="sm" variant="secondary" onClick={onAdd}>
+          <Plus className="size-4" aria-hidden="true" />
+          Add recurring bill
+        </Button>
+      </div>
+      {sorted.length === 0 ? (
+        <p className="text-muted">
+          Rent, utilities or subscriptions can be added once and recorded on their dates.
+        </p>
+      ) : (
+        <ul className="flex flex-col divide-y divide-line">
+          {sorted.map((r) => (
+            <li key={r.recurring_id} className="flex items-start gap-3 py-2">
+              <CalendarClock className="mt-1 size-4 shrink-0 text-primary" aria-hidden="true" />
+              <div className="min-w-0 flex-1">
+                <p className="font-semibold break-words text-espresso">
+                  {r.title} · {money(r.amount_minor)}
+                </p>
+                <p className="text-sm break-words text-muted">
+                  {repeatWords(r.repeat)} · paid by {nameOf(r.paid_by)}
+                </p>
+                <p className="text-sm text-espresso">
+                  {r.next_on ? `Next due ${formatBillDate(r.next_on)}` : 'Ended'}
+                  {r.ends_on && r.next_on ? ` · until ${formatBillDate(r.ends_on)}` : ''}
+                </p>
+              </div>
+              <Button variant="ghost" size="sm" onClick={() => onEdit(r)} aria-label={`Edit ${r.title}`}>
+                <Pencil className="size-4" aria-hidden="true" />
+              </Button>
+              <Button variant="ghost" size="sm" onClick={() => onDelete(r)} aria-label={`Delete ${r.title}`}>
+                <Trash2 className="size-4" aria-hidden="true" />
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
