@@ -7,6 +7,8 @@ export const House = Type.Object({
   house_img: Type.Union([Type.String(), Type.Null()]),
   /** Only members ever read a house, so the invite code always comes with it. */
   house_code: Type.String(),
+  /** The house's IANA time zone; UTC until a member sets it. */
+  time_zone: Type.String(),
 });
 export type House = Static<typeof House>;
 

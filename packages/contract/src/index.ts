@@ -3,6 +3,7 @@ export * from './client-config.js';
 export * from './common.js';
 export * from './events.js';
 export * from './groceries.js';
+export * from './household.js';
 export * from './houses.js';
 export * from './live.js';
 export * from './reminders.js';

@@ -1,4 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { HouseExport } from '@hearth/contract';
 import type {
   FastifyBaseLogger,
   FastifyInstance,
@@ -29,7 +30,38 @@ export interface ModuleContext {
   membership: Membership;
   /** The live change stream; publishing is limited to the kinds the module declares. */
   live: LiveHub;
+  /** Every module's part of the house export, for the houses module's export and import. */
+  houseData: readonly AnyHouseDataHook[];
 }
+
+/** A section of the house export document, by its key under `data`. */
+export type HouseDataKey = keyof HouseExport['data'];
+export type HouseDataSection<K extends HouseDataKey> = NonNullable<HouseExport['data'][K]>;
+
+/** Numbers people for an export: records name a person by `ref(userId)`, never by a database id. */
+export interface PeopleRefs {
+  ref(userId: number): number;
+}
+
+/** Where an import's people landed: the user id in this Hearth for each person of the document. */
+export interface PeopleIds {
+  userId(ref: number): number;
+}
+
+/**
+ * A module's part of the versioned house document. Both calls run inside the one transaction of the
+ * whole export or import, so an import that fails anywhere adds nothing. Personal data (reminders,
+ * notification settings, subscription links) never belongs here.
+ */
+export interface HouseDataHook<K extends HouseDataKey> {
+  section: K;
+  /** Whether the house has any of this module's records (an import needs a house without any). */
+  hasData(houseId: number, trx: Db): Promise<boolean>;
+  export(houseId: number, trx: Db, people: PeopleRefs): Promise<HouseDataSection<K>>;
+  /** Adds the section's records to the house; answers how many top-level records it added. */
+  import(houseId: number, data: HouseDataSection<K>, people: PeopleIds, trx: Db): Promise<number>;
+}
+export type AnyHouseDataHook = { [K in HouseDataKey]: HouseDataHook<K> }[HouseDataKey];
 
 /**
  * A domain of the API, declared in one place (`modules/<domain>/index.ts`) and listed once in app.ts.
@@ -42,6 +74,8 @@ export interface HearthModule {
   liveKinds: readonly string[];
   /** Builds the module's services from the context and registers its routes (under /api). */
   routes(api: ApiInstance, ctx: ModuleContext): Promise<void>;
+  /** The module's part of the house export and import, when it keeps house data. */
+  houseData?: AnyHouseDataHook;
 }
 
 /** Declares a module; only gives the object its type. */

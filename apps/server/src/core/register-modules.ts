@@ -10,7 +10,7 @@ import type { ApiInstance, HearthModule, ModuleContext } from './module.js';
 export async function registerModules(
   api: ApiInstance,
   modules: readonly HearthModule[],
-  ctx: ModuleContext,
+  ctx: Omit<ModuleContext, 'houseData'>,
 ): Promise<void> {
   const owners = new Map<string, string>();
   const names = new Set<string>();
@@ -23,9 +23,17 @@ export async function registerModules(
       owners.set(kind, module.name);
     }
   }
+  const sections = new Set<string>();
+  for (const module of modules) {
+    if (!module.houseData) continue;
+    const { section } = module.houseData;
+    if (sections.has(section)) throw new Error(`Two modules export the house data section ${section}.`);
+    sections.add(section);
+  }
+  const houseData = modules.flatMap((m) => (m.houseData ? [m.houseData] : []));
   for (const module of modules) {
     const live = declaredKindsOnly(ctx.live, module);
-    await api.register(async (scope) => module.routes(scope, { ...ctx, live }));
+    await api.register(async (scope) => module.routes(scope, { ...ctx, live, houseData }));
   }
 }
 

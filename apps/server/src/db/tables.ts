@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /*
  * Instants are stored as UTC ISO-8601 text and calendar dates as YYYY-MM-DD text in both engines, so
@@ -18,6 +18,13 @@ export interface UsersTable {
   phone_num: string | null;
   profile_img: string | null;
   house_id: number | null;
+  /** When the person moved into their current house; null outside a house (older rows: profile creation). */
+  joined_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * Set when the account was deleted: the row stays as an anonymous "Former member" so the house's
+   * records keep their author, with no identity, contact details or photo left in it.
+   */
+  deleted_at: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
 }
@@ -28,6 +35,16 @@ export interface HousesTable {
   house_img: string | null;
   house_code: string;
   created_by: number;
+  /** The house's IANA time zone (what house-wide dates are counted in). */
+  time_zone: ColumnType<string, string | undefined, string>;
+  created_at: string;
+}
+
+/** A request to remove a member, waiting for a second member to confirm it. */
+export interface MemberRemovalsTable {
+  house_id: number;
+  user_id: number;
+  requested_by: number;
   created_at: string;
 }
 
@@ -70,6 +87,7 @@ export interface Database {
   idp_payloads: IdpPayloadsTable;
   idp_accounts: IdpAccountsTable;
   idp_secrets: IdpSecretsTable;
+  member_removals: MemberRemovalsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -30,10 +30,13 @@ export interface ApiClient {
   delete(url: string): Promise<LightMyRequestResponse>;
 }
 
-/** A real app on a freshly migrated database, trusting a stand-in external issuer. */
-export async function startTestApp(): Promise<TestApp> {
+/**
+ * A real app on a freshly migrated database, trusting a stand-in external issuer. `databaseUrl` picks
+ * the engine ('' for SQLite) instead of the run's TEST_DATABASE_URL.
+ */
+export async function startTestApp(options: { databaseUrl?: string } = {}): Promise<TestApp> {
   const issuer = await StandInIssuer.start(TEST_AUDIENCE);
-  const testDb = await createTestDb();
+  const testDb = await createTestDb(options.databaseUrl ?? process.env.TEST_DATABASE_URL);
   const config = loadConfig({
     PUBLIC_URL: TEST_PUBLIC_URL,
     OIDC_ISSUER: issuer.url,

@@ -13,9 +13,9 @@ export interface TestDb {
 /**
  * A fresh, empty database for one test file: in-memory SQLite by default, or, when TEST_DATABASE_URL is
  * set, a new schema in that PostgreSQL database that is dropped afterwards, so runs never see each other.
+ * `url` picks the engine for this one database ('' for SQLite), e.g. to copy data between engines.
  */
-export async function createTestDb(): Promise<TestDb> {
-  const url = process.env.TEST_DATABASE_URL;
+export async function createTestDb(url = process.env.TEST_DATABASE_URL): Promise<TestDb> {
   if (!url) {
     const database = { engine: 'sqlite' as const, url: 'file::memory:', sqlitePath: ':memory:' };
     const db = createDb(database);

@@ -1,4 +1,5 @@
 import { defineModule } from '../../core/module.js';
+import { eventsHouseData } from './house-data.js';
 import { EventsRepository } from './repository.js';
 import { eventsRoutes } from './routes.js';
 import { EventsService } from './service.js';
@@ -11,6 +12,7 @@ export type { EventsTables } from './tables.js';
 export const eventsModule = defineModule({
   name: 'events',
   liveKinds: ['events'],
+  houseData: eventsHouseData,
   async routes(api, { db, membership, live, config }) {
     await api.register(eventsRoutes, {
       events: new EventsService(new EventsRepository(db), membership, live),

@@ -1,4 +1,5 @@
 import { defineModule } from '../../core/module.js';
+import { groceriesHouseData } from './house-data.js';
 import { GroceriesRepository } from './repository.js';
 import { groceriesRoutes } from './routes.js';
 import { GroceriesService } from './service.js';
@@ -9,6 +10,7 @@ export type { GroceriesTables } from './tables.js';
 export const groceriesModule = defineModule({
   name: 'groceries',
   liveKinds: ['groceries'],
+  houseData: groceriesHouseData,
   async routes(api, { db, membership, live }) {
     await api.register(groceriesRoutes, {
       groceries: new GroceriesService(new GroceriesRepository(db), membership, live),

@@ -1,13 +1,22 @@
 import { defineModule } from '../../core/module.js';
+import { HouseDataService } from './house-data.js';
 import { HousesRepository } from './repository.js';
 import { housesRoutes } from './routes.js';
 import { HousesService } from './service.js';
 
-/** Houses: create, join with an invite code, read, rotate the code. */
+/**
+ * Houses and the people in them: create, join with an invite code, settings, members, leaving, removing
+ * someone who moved out, deleting one's account, and the house's data as an export another Hearth imports.
+ */
 export const housesModule = defineModule({
   name: 'houses',
   liveKinds: ['house'],
-  async routes(api, { db, membership }) {
-    await api.register(housesRoutes, { houses: new HousesService(new HousesRepository(db), membership) });
+  async routes(api, { db, config, membership, live, houseData }) {
+    const repository = new HousesRepository(db, config.database.engine);
+    await api.register(housesRoutes, {
+      houses: new HousesService(repository, membership, live),
+      houseData: new HouseDataService(db, config.database.engine, repository, membership, houseData, live),
+      builtInIssuer: config.oidc.builtIn ? config.oidc.issuer : null,
+    });
   },
 });

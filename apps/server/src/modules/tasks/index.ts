@@ -1,4 +1,5 @@
 import { defineModule } from '../../core/module.js';
+import { tasksHouseData } from './house-data.js';
 import { TasksRepository } from './repository.js';
 import { tasksRoutes } from './routes.js';
 import { TasksService } from './service.js';
@@ -9,6 +10,7 @@ export type { TasksTables } from './tables.js';
 export const tasksModule = defineModule({
   name: 'tasks',
   liveKinds: ['tasks'],
+  houseData: tasksHouseData,
   async routes(api, { db, membership, live }) {
     await api.register(tasksRoutes, { tasks: new TasksService(new TasksRepository(db), membership, live) });
   },

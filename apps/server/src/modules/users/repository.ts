@@ -41,4 +41,22 @@ export class UsersRepository {
       .returningAll()
       .executeTakeFirstOrThrow();
   }
+
+  /** The person's own reminders, oldest first (their own data export). */
+  reminders(userId: number) {
+    return this.db
+      .selectFrom('reminders')
+      .select([
+        'title',
+        'description',
+        'remind_time',
+        'repeat_interval',
+        'time_zone',
+        'created_at',
+        'updated_at',
+      ])
+      .where('owner_id', '=', userId)
+      .orderBy('reminder_id')
+      .execute();
+  }
 }

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorBody, User, UserExists, UserInput } from '@hearth/contract';
+import { ErrorBody, User, UserExists, UserExport, UserInput } from '@hearth/contract';
 import { identityOf } from '../../core/identity.js';
 import type { UsersService } from './service.js';
 
@@ -14,6 +14,20 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ users: UsersService }> = a
     '/users/me',
     { schema: { tags: ['users'], response: { 200: User, 401: ErrorBody, 404: ErrorBody } } },
     async (request) => users.me(identityOf(request)),
+  );
+
+  app.get(
+    '/users/me/export',
+    { schema: { tags: ['users'], response: { 200: UserExport, 401: ErrorBody, 404: ErrorBody } } },
+    async (request, reply) => {
+      const doc = await users.export(identityOf(request));
+      return reply
+        .header(
+          'content-disposition',
+          `attachment; filename="hearth-me-${doc.exported_at.slice(0, 10)}.json"`,
+        )
+        .send(doc);
+    },
   );
 
   app.post(

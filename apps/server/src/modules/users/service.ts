@@ -1,5 +1,11 @@
-import type { User, UserInput } from '@hearth/contract';
-import { ErrorCode, USERNAME_PATTERN } from '@hearth/contract';
+import type { RepeatInterval, User, UserExport, UserInput } from '@hearth/contract';
+import {
+  ErrorCode,
+  REPEAT_INTERVALS,
+  USER_EXPORT_FORMAT,
+  USER_EXPORT_VERSION,
+  USERNAME_PATTERN,
+} from '@hearth/contract';
 import type { Identity } from '../../core/identity.js';
 import type { UserRow } from '../../db/tables.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
@@ -25,6 +31,10 @@ export function toUser(row: UserRow): User {
   };
 }
 
+function repeatOf(value: string | null): RepeatInterval | null {
+  return (REPEAT_INTERVALS as readonly string[]).includes(value ?? '') ? (value as RepeatInterval) : null;
+}
+
 export class UsersService {
   constructor(private readonly users: UsersRepository) {}
 
@@ -36,6 +46,20 @@ export class UsersService {
     const row = await this.users.findByIdentity(identity.issuer, identity.subject);
     if (!row) throw notFound('Profile');
     return toUser(row);
+  }
+
+  /** The caller's own data: their profile and personal reminders, nothing of the house. */
+  async export(identity: Identity): Promise<UserExport> {
+    const row = await this.users.findByIdentity(identity.issuer, identity.subject);
+    if (!row) throw notFound('Profile');
+    const reminders = await this.users.reminders(row.user_id);
+    return {
+      format: USER_EXPORT_FORMAT,
+      version: USER_EXPORT_VERSION,
+      exported_at: new Date().toISOString(),
+      profile: toUser(row),
+      reminders: reminders.map((r) => ({ ...r, repeat_interval: repeatOf(r.repeat_interval) })),
+    };
   }
 
   /** Creates the caller's profile, or updates it; never touches the house. */

@@ -16,6 +16,7 @@ const house: House = {
   house_name: 'Elm Street',
   house_img: 'data:image/webp;base64,UklGRg==',
   house_code: 'ABCD234567',
+  time_zone: 'UTC',
 };
 
 describe('HomePage', () => {

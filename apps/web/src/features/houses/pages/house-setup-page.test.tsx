@@ -25,7 +25,7 @@ const me: User = {
   profile_img: null,
   house_id: null,
 };
-const house: House = { house_id: 9, house_name: 'Elm Street', house_img: null, house_code: 'ABCD234567' };
+const house: House = { house_id: 9, house_name: 'Elm Street', house_img: null, house_code: 'ABCD234567', time_zone: 'UTC' };
 
 function setup(routes: Parameters<typeof mockFetch>[0] = {}, user: User | null = me) {
   vi.mocked(useAuth).mockReturnValue(authState('signedIn'));

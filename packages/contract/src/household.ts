@@ -1,0 +1,220 @@
+import { type Static, type TSchema, Type } from 'typebox';
+import { ImageDataUrl, TimeZoneName } from './common.js';
+import { EVENT_DESCRIPTION_MAX, EVENT_LOCATION_MAX, EVENT_TITLE_MAX } from './events.js';
+import { GROCERY_ITEM_NAME_MAX, GROCERY_LIST_NAME_MAX } from './groceries.js';
+import { RepeatInterval } from './reminders.js';
+import { TASK_NOTES_MAX, TASK_POOL_MAX, TASK_TITLE_MAX } from './tasks.js';
+import { User } from './users.js';
+
+/*
+ * The household: its members, settings, leaving and removal, and the data people can take out of Hearth
+ * (a house export that another Hearth can import, and each person's own data).
+ */
+
+export const HOUSE_NAME_MAX = 80;
+
+/** What a deleted account's records are shown under. */
+export const FORMER_MEMBER = 'Former member';
+
+/** A member as housemates see them. */
+export const Member = Type.Object({
+  user_id: Type.Integer(),
+  username: Type.String(),
+  first_name: Type.String(),
+  last_name: Type.String(),
+  profile_img: Type.Union([Type.String(), Type.Null()]),
+  /** When they moved into this house, UTC ISO. */
+  joined_at: Type.String(),
+  /** Who asked to remove this member, while that waits for a second member's confirmation. */
+  removal_requested_by: Type.Union([Type.Integer(), Type.Null()]),
+});
+export type Member = Static<typeof Member>;
+export const MemberList = Type.Array(Member);
+export type MemberList = Static<typeof MemberList>;
+
+export const MemberParams = Type.Object({
+  house_id: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+  user_id: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+});
+
+/** PATCH /api/house/{house_id}: any member may change these; absent fields stay as they are. */
+export const HousePatch = Type.Object({
+  house_name: Type.Optional(Type.String({ minLength: 1, maxLength: HOUSE_NAME_MAX })),
+  house_img: Type.Optional(Type.Union([ImageDataUrl, Type.Null()])),
+  time_zone: Type.Optional(TimeZoneName),
+});
+export type HousePatch = Static<typeof HousePatch>;
+
+/** After leaving: whether the caller was the last member, so the house and its data are gone. */
+export const LeaveResult = Type.Object({ house_deleted: Type.Boolean() });
+export type LeaveResult = Static<typeof LeaveResult>;
+
+/**
+ * A removal request's state: `pending` until a second member confirms (the caller asked first), `removed`
+ * once it took effect (a second member confirmed, or the house had only the two of them).
+ */
+export const RemovalResult = Type.Object({
+  status: Type.Union([Type.Literal('pending'), Type.Literal('removed')]),
+});
+export type RemovalResult = Static<typeof RemovalResult>;
+
+// ---- The house export document (version 1; docs/EXPORT.md describes it) ----
+
+export const HOUSE_EXPORT_FORMAT = 'hearth.house';
+export const HOUSE_EXPORT_VERSION = 1;
+export const HOUSE_EXPORT_PEOPLE_MAX = 1000;
+export const HOUSE_EXPORT_ROWS_MAX = 100_000;
+
+const Instant = Type.String({ minLength: 20, maxLength: 40 });
+const DateOnly = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+/** A person in the document: a 1-based index into `people`. */
+const PersonRef = Type.Integer({ minimum: 1, maximum: HOUSE_EXPORT_PEOPLE_MAX });
+
+export const ExportPerson = Type.Object({
+  /** This person's number in the document; records name people by it. */
+  ref: PersonRef,
+  username: Type.String({ minLength: 1, maxLength: 32 }),
+  first_name: Type.String({ maxLength: 80 }),
+  last_name: Type.String({ maxLength: 80 }),
+  profile_img: Nullable(ImageDataUrl),
+  /** Lives in the house now (false: left, was removed, or deleted their account). */
+  member: Type.Boolean(),
+  /** The account was deleted: shown as "Former member". */
+  former: Type.Boolean(),
+});
+export type ExportPerson = Static<typeof ExportPerson>;
+
+export const ExportEvent = Type.Object({
+  created_by: PersonRef,
+  title: Type.String({ minLength: 1, maxLength: EVENT_TITLE_MAX }),
+  description: Nullable(Type.String({ maxLength: EVENT_DESCRIPTION_MAX })),
+  location: Nullable(Type.String({ maxLength: EVENT_LOCATION_MAX })),
+  start_datetime: Instant,
+  end_datetime: Instant,
+  all_day: Type.Boolean(),
+  start_date: Nullable(DateOnly),
+  end_date: Nullable(DateOnly),
+  time_zone: TimeZoneName,
+  sequence: Type.Integer({ minimum: 0 }),
+  created_at: Instant,
+  updated_at: Instant,
+});
+export type ExportEvent = Static<typeof ExportEvent>;
+export const ExportEvents = Type.Array(ExportEvent, { maxItems: HOUSE_EXPORT_ROWS_MAX });
+export type ExportEvents = Static<typeof ExportEvents>;
+
+export const ExportGroceryList = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: GROCERY_LIST_NAME_MAX }),
+  created_by: Nullable(PersonRef),
+  created_at: Instant,
+  items: Type.Array(
+    Type.Object({
+      name: Type.String({ minLength: 1, maxLength: GROCERY_ITEM_NAME_MAX }),
+      completed: Type.Boolean(),
+      created_by: Nullable(PersonRef),
+      created_at: Instant,
+    }),
+    { maxItems: HOUSE_EXPORT_ROWS_MAX },
+  ),
+});
+export const ExportGroceries = Type.Array(ExportGroceryList, { maxItems: HOUSE_EXPORT_ROWS_MAX });
+export type ExportGroceries = Static<typeof ExportGroceries>;
+
+const Flagged = Type.Boolean();
+export const ExportTask = Type.Object({
+  title: Type.String({ minLength: 1, maxLength: TASK_TITLE_MAX }),
+  notes: Nullable(Type.String({ maxLength: TASK_NOTES_MAX })),
+  effort: Type.Integer({ minimum: 0, maximum: 100 }),
+  time_zone: TimeZoneName,
+  due_at: Instant,
+  anchor_at: Instant,
+  repeat_every: Type.String({ minLength: 1, maxLength: 32 }),
+  repeat_interval: Nullable(Type.Integer()),
+  repeat_weekdays: Nullable(Type.Array(Type.Integer({ minimum: 0, maximum: 6 }), { maxItems: 7 })),
+  repeat_month_day: Nullable(Type.Integer()),
+  rotation: Type.String({ minLength: 1, maxLength: 32 }),
+  pool: Type.Array(PersonRef, { minItems: 1, maxItems: TASK_POOL_MAX }),
+  assignee: PersonRef,
+  completed: Flagged,
+  created_by: Nullable(PersonRef),
+  created_at: Instant,
+  updated_at: Instant,
+  history: Type.Array(
+    Type.Object({
+      done_at: Instant,
+      done_by: PersonRef,
+      skipped: Flagged,
+      effort: Type.Integer({ minimum: 0, maximum: 100 }),
+      prev_due_at: Instant,
+      prev_assignee: PersonRef,
+      prev_completed: Flagged,
+    }),
+    { maxItems: HOUSE_EXPORT_ROWS_MAX },
+  ),
+});
+export const ExportTasks = Type.Object({
+  tasks: Type.Array(ExportTask, { maxItems: HOUSE_EXPORT_ROWS_MAX }),
+  away_periods: Type.Array(
+    Type.Object({ person: PersonRef, starts_on: DateOnly, ends_on: DateOnly, created_at: Instant }),
+    { maxItems: HOUSE_EXPORT_ROWS_MAX },
+  ),
+});
+export type ExportTasks = Static<typeof ExportTasks>;
+
+/**
+ * The whole house as one JSON document. Records name people by their `ref` in `people`, never by an id
+ * of the Hearth that made it, so it can be imported anywhere. `data` holds one section per domain that
+ * has house data; a section a Hearth does not know is refused on import rather than silently dropped.
+ */
+export const HouseExport = Type.Object({
+  format: Type.Literal(HOUSE_EXPORT_FORMAT),
+  version: Type.Literal(HOUSE_EXPORT_VERSION),
+  exported_at: Instant,
+  house: Type.Object({
+    house_name: Type.String({ minLength: 1, maxLength: HOUSE_NAME_MAX }),
+    house_img: Nullable(ImageDataUrl),
+    time_zone: TimeZoneName,
+  }),
+  people: Type.Array(ExportPerson, { maxItems: HOUSE_EXPORT_PEOPLE_MAX }),
+  data: Type.Object({
+    events: Type.Optional(ExportEvents),
+    groceries: Type.Optional(ExportGroceries),
+    tasks: Type.Optional(ExportTasks),
+  }),
+});
+export type HouseExport = Static<typeof HouseExport>;
+
+/** What import answers: how many records of each section it added. */
+export const ImportResult = Type.Object({
+  people: Type.Integer(),
+  sections: Type.Record(Type.String(), Type.Integer()),
+});
+export type ImportResult = Static<typeof ImportResult>;
+
+// ---- A person's own data ----
+
+export const USER_EXPORT_FORMAT = 'hearth.user';
+export const USER_EXPORT_VERSION = 1;
+
+export const ExportReminder = Type.Object({
+  title: Type.String(),
+  description: Type.Union([Type.String(), Type.Null()]),
+  /** The first occurrence, UTC ISO; a series repeats from it in `time_zone`. */
+  remind_time: Type.String(),
+  repeat_interval: Type.Union([RepeatInterval, Type.Null()]),
+  time_zone: Type.String(),
+  created_at: Type.String(),
+  updated_at: Type.String(),
+});
+export type ExportReminder = Static<typeof ExportReminder>;
+
+/** GET /api/users/me/export: the caller's profile and personal reminders. */
+export const UserExport = Type.Object({
+  format: Type.Literal(USER_EXPORT_FORMAT),
+  version: Type.Literal(USER_EXPORT_VERSION),
+  exported_at: Type.String(),
+  profile: User,
+  reminders: Type.Array(ExportReminder),
+});
+export type UserExport = Static<typeof UserExport>;
