@@ -14,3 +14,16 @@ export function testUser(overrides: Partial<User> = {}): User {
     ...overrides,
   };
 }
+
+/** A housemate in tests: Sam Rivera (user 3) of house 1. */
+export function testHousemate(overrides: Partial<User> = {}): User {
+  return testUser({
+    user_id: 3,
+    username: 'sam',
+    first_name: 'Sam',
+    last_name: 'Rivera',
+    email: 'sam@example.com',
+    house_id: 1,
+    ...overrides,
+  });
+}

@@ -1,4 +1,3 @@
-import type { Event } from '@hearth/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,6 +5,7 @@ import { useAuth } from 'react-oidc-context';
 import { describe, expect, it, vi } from 'vitest';
 import { browserTimeZone, isoToLocalInput } from '../../../lib/dates';
 import { authState } from '../../../test/auth';
+import { testEvent } from '../../../test/events';
 import { apiError, mockFetch } from '../../../test/fetch';
 import { testQueryClient } from '../../../test/render';
 import { eventKeys } from '../api';
@@ -13,23 +13,7 @@ import { EventDialog, type EventDialogState } from './event-dialog';
 
 vi.mock('react-oidc-context', () => ({ useAuth: vi.fn() }));
 
-const stored: Event = {
-  event_id: 42,
-  house_id: 1,
-  title: 'House meeting',
-  description: 'Bring the bills',
-  location: 'Kitchen',
-  start_datetime: '2026-05-04T18:00:00.000Z',
-  end_datetime: '2026-05-04T19:30:00.000Z',
-  all_day: false,
-  start_date: null,
-  end_date: null,
-  time_zone: 'UTC',
-  created_at: '2026-05-01T10:00:00.000Z',
-  updated_at: '2026-05-01T10:00:00.000Z',
-  user_id: 3,
-  username: 'sam',
-};
+const stored = testEvent();
 
 function setup(
   state: EventDialogState,

@@ -1,4 +1,3 @@
-import type { User } from '@hearth/contract';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useAuth } from 'react-oidc-context';
@@ -8,6 +7,7 @@ import { authState } from '../../../test/auth';
 import { HOUSE_FEED, runEventSource } from '../../../test/feed';
 import { mockFetch } from '../../../test/fetch';
 import { renderAt } from '../../../test/render';
+import { testHousemate } from '../../../test/users';
 import { WeekAtAGlance } from './week-at-a-glance';
 
 vi.mock('react-oidc-context', () => ({ useAuth: vi.fn() }));
@@ -23,16 +23,7 @@ vi.mock('@fullcalendar/daygrid', () => ({ default: { name: 'daygrid' } }));
 vi.mock('@fullcalendar/timegrid', () => ({ default: { name: 'timegrid' } }));
 vi.mock('@fullcalendar/interaction', () => ({ default: { name: 'interaction' } }));
 
-const user: User = {
-  user_id: 3,
-  username: 'sam',
-  first_name: 'Sam',
-  last_name: 'Rivera',
-  email: 'sam@example.com',
-  phone_num: null,
-  profile_img: null,
-  house_id: 1,
-};
+const user = testHousemate();
 
 /** The options the page last gave FullCalendar. */
 const props = () => {

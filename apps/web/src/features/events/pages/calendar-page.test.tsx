@@ -1,13 +1,15 @@
-import type { Event, User } from '@hearth/contract';
+import type { User } from '@hearth/contract';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type ReactNode, useImperativeHandle } from 'react';
 import { useAuth } from 'react-oidc-context';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { authState } from '../../../test/auth';
+import { testEvent } from '../../../test/events';
 import { HOUSE_FEED, runEventSource } from '../../../test/feed';
 import { mockFetch } from '../../../test/fetch';
 import { renderAt } from '../../../test/render';
+import { testHousemate } from '../../../test/users';
 import { emitLiveChange } from '../../live';
 import { CalendarPage } from './calendar-page';
 
@@ -33,34 +35,9 @@ vi.mock('@fullcalendar/daygrid', () => ({ default: { name: 'daygrid' } }));
 vi.mock('@fullcalendar/timegrid', () => ({ default: { name: 'timegrid' } }));
 vi.mock('@fullcalendar/interaction', () => ({ default: { name: 'interaction' } }));
 
-const member: User = {
-  user_id: 3,
-  username: 'sam',
-  first_name: 'Sam',
-  last_name: 'Rivera',
-  email: 'sam@example.com',
-  phone_num: null,
-  profile_img: null,
-  house_id: 1,
-};
+const member = testHousemate();
 
-const stored: Event = {
-  event_id: 42,
-  house_id: 1,
-  title: 'House meeting',
-  description: null,
-  location: null,
-  start_datetime: '2026-05-04T18:00:00.000Z',
-  end_datetime: '2026-05-04T19:30:00.000Z',
-  all_day: false,
-  start_date: null,
-  end_date: null,
-  time_zone: 'UTC',
-  created_at: '2026-05-01T10:00:00.000Z',
-  updated_at: '2026-05-01T10:00:00.000Z',
-  user_id: 3,
-  username: 'sam',
-};
+const stored = testEvent({ description: null, location: null });
 
 const FEED = '/api/event/house/1/calendar.ics?access_token=test-access-token';
 

@@ -6,6 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { authState } from '../../../test/auth';
 import { apiError, mockFetch } from '../../../test/fetch';
 import { renderAt } from '../../../test/render';
+import { testUser } from '../../../test/users';
 import { peekReturnTo } from '../../auth';
 import { HouseSetupPage } from './house-setup-page';
 
@@ -15,16 +16,7 @@ vi.mock('../../../lib/image-resize', async (importOriginal) => ({
   shrinkImage: vi.fn(async () => 'data:image/webp;base64,UklGRg=='),
 }));
 
-const me: User = {
-  user_id: 1,
-  username: 'ada',
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  email: 'ada@example.com',
-  phone_num: null,
-  profile_img: null,
-  house_id: null,
-};
+const me = testUser();
 const house: House = { house_id: 9, house_name: 'Elm Street', house_img: null, house_code: 'ABCD234567', time_zone: 'UTC' };
 
 function setup(routes: Parameters<typeof mockFetch>[0] = {}, user: User | null = me) {

@@ -1,10 +1,11 @@
 import type { Reminder } from '@hearth/contract';
 import { screen, within } from '@testing-library/react';
 import { useAuth } from 'react-oidc-context';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authState } from '../../../test/auth';
 import { mockFetch } from '../../../test/fetch';
 import { renderAt } from '../../../test/render';
+import { runInTimeZone } from '../../../test/time-zone';
 import { testUser } from '../../../test/users';
 import { UpcomingReminders } from './upcoming-reminders';
 
@@ -32,13 +33,7 @@ const reminder = (
   ...overrides,
 });
 
-const savedTz = process.env.TZ;
-beforeAll(() => {
-  process.env.TZ = 'America/New_York';
-});
-afterAll(() => {
-  process.env.TZ = savedTz;
-});
+runInTimeZone('America/New_York');
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(NOW);

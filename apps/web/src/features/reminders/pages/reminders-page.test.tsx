@@ -2,21 +2,16 @@ import type { Reminder, ReminderInput } from '@hearth/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useAuth } from 'react-oidc-context';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authState } from '../../../test/auth';
 import { apiError, type MockCall, mockFetch } from '../../../test/fetch';
 import { renderAt } from '../../../test/render';
+import { runInTimeZone } from '../../../test/time-zone';
 import { RemindersPage } from './reminders-page';
 
 vi.mock('react-oidc-context', () => ({ useAuth: vi.fn() }));
 
-const savedTz = process.env.TZ;
-beforeAll(() => {
-  process.env.TZ = 'America/New_York';
-});
-afterAll(() => {
-  process.env.TZ = savedTz;
-});
+runInTimeZone('America/New_York');
 beforeEach(() => {
   vi.mocked(useAuth).mockReturnValue(authState('signedIn'));
 });

@@ -6,6 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { authState } from '../../../test/auth';
 import { apiError, mockFetch } from '../../../test/fetch';
 import { renderAt } from '../../../test/render';
+import { testUser } from '../../../test/users';
 import { rememberReturnTo } from '../../auth';
 import { UserSetupPage } from './user-setup-page';
 
@@ -15,16 +16,7 @@ vi.mock('../../../lib/image-resize', async (importOriginal) => ({
   shrinkImage: vi.fn(async () => 'data:image/webp;base64,UklGRg=='),
 }));
 
-const saved: User = {
-  user_id: 1,
-  username: 'ada',
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  email: 'ada@example.com',
-  phone_num: null,
-  profile_img: null,
-  house_id: null,
-};
+const saved = testUser();
 
 const noProfile = apiError(404, 'not_found', 'Profile was not found.', undefined, 'Not Found');
 
