@@ -14,7 +14,8 @@ export const taskMembersQuery = (api: ApiClient) =>
   queryOptions({
     queryKey: taskKeys.members(),
     queryFn: ({ signal }) => fetchTaskMembers(api, signal),
-    staleTime: 60_000,
+    // Fetched afresh by every page that shows it: someone may have joined the house since.
+    staleTime: 0,
   });
 
 /** The house's members, for names, pictures and the rotation pool. */

@@ -36,7 +36,7 @@ export function AwayPanel({ periods, members, meId, now, zone }: AwayPanelProps)
       {periods.length === 0 ? (
         <p className="text-sm text-muted">Nobody is away.</p>
       ) : (
-        <ul className="flex flex-col gap-2">
+        <ul aria-label="Who is away" className="flex flex-col gap-2">
           {periods.map((period) => {
             const member = members.get(period.user_id);
             const dates = awayDates(period.starts_on, period.ends_on, now, zone);
@@ -106,7 +106,7 @@ export function AwayPanel({ periods, members, meId, now, zone }: AwayPanelProps)
             </SubmitButton>
           }
         >
-          <div className="grid grid-cols-1 gap-3 min-[380px]:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
+          <div className="grid grid-cols-1 gap-3 min-[380px]:grid-cols-2 lg:grid-cols-1">
             <TextField name="starts_on" label="From" type="date" />
             <TextField name="ends_on" label="To" type="date" />
           </div>

@@ -15,7 +15,7 @@ export function TaskFilterSwitch({
   onChange: (value: TaskFilter) => void;
 }) {
   return (
-    <fieldset className="inline-flex rounded-xl border border-line bg-surface p-1">
+    <fieldset className="inline-flex self-start rounded-xl border border-line bg-surface p-1">
       <legend className="sr-only">Show tasks</legend>
       {OPTIONS.map((option) => (
         <button
