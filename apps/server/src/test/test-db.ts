@@ -6,6 +6,8 @@ import { createDb, type Db } from '../db/create-db.js';
 export interface TestDb {
   db: Db;
   database: AppConfig['database'];
+  /** PostgreSQL: the run's own schema. */
+  pgSchema?: string;
   /** Closes the connection and, on PostgreSQL, drops the run's schema. */
   drop(): Promise<void>;
 }
@@ -13,11 +15,13 @@ export interface TestDb {
 /**
  * A fresh, empty database for one test file: in-memory SQLite by default, or, when TEST_DATABASE_URL is
  * set, a new schema in that PostgreSQL database that is dropped afterwards, so runs never see each other.
- * `url` picks the engine for this one database ('' for SQLite), e.g. to copy data between engines.
+ * `url` picks the engine for this one database ('' for SQLite in memory, `file:<path>` for a SQLite file),
+ * e.g. to copy data between engines.
  */
 export async function createTestDb(url = process.env.TEST_DATABASE_URL): Promise<TestDb> {
-  if (!url) {
-    const database = { engine: 'sqlite' as const, url: 'file::memory:', sqlitePath: ':memory:' };
+  if (!url || url.startsWith('file:')) {
+    const sqlitePath = url ? url.slice('file:'.length) : ':memory:';
+    const database = { engine: 'sqlite' as const, url: `file:${sqlitePath}`, sqlitePath };
     const db = createDb(database);
     return { db, database, drop: () => db.destroy() };
   }
@@ -31,6 +35,7 @@ export async function createTestDb(url = process.env.TEST_DATABASE_URL): Promise
   return {
     db,
     database,
+    pgSchema: schema,
     async drop() {
       await db.destroy();
       const client = new pg.Client({ connectionString: url });
