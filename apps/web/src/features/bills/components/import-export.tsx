@@ -4,34 +4,82 @@ import { useId, useRef, useState } from 'react';
 import { Banner } from '../../../components/banner';
 import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
+import { inputClasses } from '../../../components/form';
 import { isApiError } from '../../../lib/api-client';
 import { useExportCsv, useImportCsv } from '../api/csv';
+import { guessMember, splitwisePeople } from '../lib/splitwise-header';
 
 /** Files larger than this are not Splitwise exports of a household. */
 const MAX_FILE_BYTES = 2_000_000;
 
+const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
+interface Pending {
+  csv: string;
+  /** Each person column of the file with the member chosen for it ('' while none is). */
+  matches: { name: string; user_id: string }[];
+}
+
+export interface ImportExportProps {
+  people: readonly BillPerson[];
+  nameOf: (userId: number) => string;
+}
+
 /**
- * Export every expense and payment as CSV, and import a Splitwise CSV export. Splitwise names people by
- * their full names; those that match a member are used, and the server says which do not.
+ * Export every expense and payment as CSV (Splitwise's layout), and import a Splitwise export: after the
+ * file is chosen, each of its people is matched to a housemate (guessed by full name or username), then the
+ * server records what it can and says which rows it left out.
  */
-export function ImportExport({ people }: { people: readonly BillPerson[] }) {
+export function ImportExport({ people, nameOf }: ImportExportProps) {
   const exportCsv = useExportCsv();
   const importCsv = useImportCsv();
   const inputId = useId();
   const fileRef = useRef<HTMLInputElement>(null);
+  const [pending, setPending] = useState<Pending | null>(null);
   const [result, setResult] = useState<ExpenseImportResult | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const members = people.filter((p) => p.in_house);
 
   const onFile = async (file: File | undefined) => {
     if (!file) return;
     setResult(null);
     setError(null);
+    setPending(null);
+    if (fileRef.current) fileRef.current.value = '';
     if (file.size > MAX_FILE_BYTES) {
       setError('That file is too large to be a Splitwise export.');
       return;
     }
+    const csv = await file.text();
+    const names = splitwisePeople(csv);
+    if (!names) {
+      setError(
+        'That file is not a Splitwise export: its first line must start with Date,Description,Category,Cost,Currency.',
+      );
+      return;
+    }
+    setPending({
+      csv,
+      matches: names.map((name) => ({ name, user_id: String(guessMember(name, people) ?? '') })),
+    });
+  };
+
+  const runImport = async () => {
+    if (!pending) return;
+    const unmatched = pending.matches.find((m) => m.user_id === '');
+    if (unmatched) {
+      setError(`Choose who “${unmatched.name}” is.`);
+      return;
+    }
+    setError(null);
     try {
-      setResult(await importCsv.mutateAsync({ csv: await file.text() }));
+      setResult(
+        await importCsv.mutateAsync({
+          csv: pending.csv,
+          people: pending.matches.map((m) => ({ name: m.name, user_id: Number(m.user_id) })),
+        }),
+      );
+      setPending(null);
     } catch (err) {
       console.error('Error importing CSV:', err);
       setError(
@@ -39,18 +87,13 @@ export function ImportExport({ people }: { people: readonly BillPerson[] }) {
           ? err.serverMessage
           : 'We couldn’t import that file. Please try again.',
       );
-    } finally {
-      if (fileRef.current) fileRef.current.value = '';
     }
   };
 
   return (
     <Card className="flex flex-col gap-3">
       <h2 className="text-lg font-bold text-espresso">Export and import</h2>
-      <p className="text-sm text-muted">
-        The CSV uses Splitwise’s layout. To import a Splitwise export, its people must match your housemates’
-        full names ({people.filter((p) => p.in_house).length} in the house).
-      </p>
+      <p className="text-sm text-muted">The CSV uses Splitwise’s layout, so it opens in any spreadsheet.</p>
       <div className="flex flex-wrap gap-2">
         <Button
           variant="secondary"
@@ -65,10 +108,10 @@ export function ImportExport({ people }: { people: readonly BillPerson[] }) {
         </Button>
         <label
           htmlFor={inputId}
-          className="inline-flex min-h-9 cursor-pointer items-center gap-2 rounded-xl border border-line bg-surface px-3 text-sm font-semibold text-espresso hover:border-tan hover:bg-tan-light focus-within:outline-2 focus-within:outline-primary"
+          className="inline-flex min-h-9 cursor-pointer items-center gap-2 rounded-xl border border-line bg-surface px-3 text-sm font-semibold text-espresso focus-within:outline-2 focus-within:outline-primary hover:border-tan hover:bg-tan-light"
         >
           <Upload className="size-4" aria-hidden="true" />
-          {importCsv.isPending ? 'Importing…' : 'Import Splitwise CSV'}
+          Import Splitwise CSV
           <input
             id={inputId}
             ref={fileRef}
@@ -80,10 +123,47 @@ export function ImportExport({ people }: { people: readonly BillPerson[] }) {
           />
         </label>
       </div>
+
+      {pending && (
+        <fieldset className="flex flex-col gap-2 rounded-xl border border-line p-3">
+          <legend className="px-1 text-sm font-semibold text-espresso">Who is who</legend>
+          {pending.matches.map((m, i) => (
+            <label key={m.name} className="flex flex-col gap-1 text-sm text-espresso">
+              <span className="break-words">{m.name}</span>
+              <select
+                className={inputClasses}
+                value={m.user_id}
+                onChange={(e) =>
+                  setPending({
+                    ...pending,
+                    matches: pending.matches.map((x, j) => (j === i ? { ...x, user_id: e.target.value } : x)),
+                  })
+                }
+              >
+                <option value="">Choose a housemate</option>
+                {members.map((p) => (
+                  <option key={p.user_id} value={String(p.user_id)}>
+                    {nameOf(p.user_id)}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ))}
+          <div className="flex flex-wrap gap-2">
+            <Button size="sm" onClick={() => void runImport()} disabled={importCsv.isPending}>
+              {importCsv.isPending ? 'Importing…' : 'Import'}
+            </Button>
+            <Button size="sm" variant="ghost" onClick={() => setPending(null)} disabled={importCsv.isPending}>
+              Cancel
+            </Button>
+          </div>
+        </fieldset>
+      )}
+
       {result && (
         <p role="status" className="text-sm text-espresso">
-          Imported {result.expenses} expenses and {result.payments} payments
-          {result.skipped.length > 0 ? `; skipped ${result.skipped.length} rows:` : '.'}
+          Imported {count(result.expenses, 'expense')} and {count(result.payments, 'payment')}
+          {result.skipped.length > 0 ? `; skipped ${count(result.skipped.length, 'row')}:` : '.'}
         </p>
       )}
       {result && result.skipped.length > 0 && (

@@ -1,12 +1,14 @@
 import type { BillPerson, Expense, Payment } from '@hearth/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { activitySentence } from './activity-sentence';
 import { myBalanceSentences, transferSentence } from './balance-sentences';
 import { byMonth, mergeHistory } from './history';
 import { formatMoney } from './money';
 import { shortNames } from './people';
 import { spendingByMonth } from './spending';
 import { draftToSplit, splitToDraft } from './split-form';
+import { guessMember, splitwisePeople } from './splitwise-header';
 
 const person = (
   user_id: number,
@@ -208,5 +210,40 @@ describe('spendingByMonth', () => {
     ]);
     expect(months[0]?.byCategory.map((c) => c.amount_minor)).toEqual([100, 900, 0, 0, 0]);
     expect(max).toBe(1000);
+  });
+});
+
+describe('activitySentence', () => {
+  it('says who did what to which expense or payment', () => {
+    const nameOf = (id: number) => (id === 2 ? 'Bob' : 'Someone');
+    const base = {
+      activity_id: 1,
+      subject_id: 5,
+      title: 'Rent',
+      amount_minor: 90000,
+      at: '2025-01-01T00:00:00Z',
+    };
+    expect(
+      activitySentence({ ...base, actor: 2, action: 'deleted', subject: 'expense' }, 1, nameOf, eur),
+    ).toBe('Bob deleted the expense “Rent” (€900.00)');
+    expect(
+      activitySentence({ ...base, actor: 1, action: 'created', subject: 'payment' }, 1, nameOf, eur),
+    ).toBe('You added a payment (€900.00)');
+    expect(
+      activitySentence({ ...base, actor: null, action: 'created', subject: 'expense' }, 1, nameOf, eur),
+    ).toBe('Recurring bill added the expense “Rent” (€900.00)');
+  });
+});
+
+describe('splitwisePeople and guessMember', () => {
+  it("reads the export's people columns and matches them to members", () => {
+    const csv =
+      '\ufeffDate,Description,Category,Cost,Currency,Alice Smith,"Jones, Bob"\n2025-01-01,Tea,General,1.00,EUR,1.00,-1.00';
+    expect(splitwisePeople(csv)).toEqual(['Alice Smith', 'Jones, Bob']);
+    expect(splitwisePeople('a,b,c\n1,2,3')).toBeNull();
+    const people = [person(1, 'Alice', 'Smith'), person(2, 'Bob', 'Jones', 'bobby')];
+    expect(guessMember('alice smith', people)).toBe(1);
+    expect(guessMember('BOBBY', people)).toBe(2);
+    expect(guessMember('Jones, Bob', people)).toBeNull();
   });
 });

@@ -88,6 +88,30 @@ function server(options: { currency?: string | null; balance?: Balance; expenses
     if (method === 'GET' && path === '/api/expense/spending') {
       return json(200, { currency, rows: [{ month: '2025-03', category: 'groceries', amount_minor: 2480 }] });
     }
+    if (method === 'GET' && path.startsWith('/api/expense/activity?')) {
+      return json(200, {
+        activity: [
+          {
+            activity_id: 2,
+            actor: 2,
+            action: 'updated',
+            subject: 'expense',
+            subject_id: 5,
+            title: 'Dinner at the corner place',
+            amount_minor: 2480,
+            at: '2025-03-10T11:00:00.000Z',
+          },
+        ],
+        next_before: null,
+      });
+    }
+    if (method === 'POST' && path === '/api/expense/import') {
+      return json(200, {
+        expenses: 1,
+        payments: 0,
+        skipped: [{ line: 3, reason: 'It was paid by more than one person.' }],
+      });
+    }
     if (method === 'POST' && path === '/api/expense/') return json(201, { ...dinner, expense_id: 6 });
     if (method === 'POST' && path === '/api/payment/')
       return json(201, { payment_id: 1, ...(body as object) });
@@ -204,5 +228,34 @@ describe('BillsPage', () => {
     expect(await screen.findByText('Nothing recorded yet.')).toBeInTheDocument();
     // With nothing recorded the currency can still change.
     expect(screen.getByRole('button', { name: 'Change' })).toBeInTheDocument();
+  });
+
+  it('imports a Splitwise export after matching its people to housemates', async () => {
+    const { calls } = server();
+    renderPage();
+    const csv =
+      'Date,Description,Category,Cost,Currency,Ada Lovelace,Robert Tables\n2025-01-02,Tea,General,4.00,EUR,2.00,-2.00\n';
+    await userEvent.upload(
+      await screen.findByLabelText('Import Splitwise CSV'),
+      new File([csv], 'splitwise.csv', { type: 'text/csv' }),
+    );
+    const who = await screen.findByRole('group', { name: 'Who is who' });
+    expect(within(who).getByRole('combobox', { name: 'Ada Lovelace' })).toHaveValue('1');
+    await userEvent.click(within(who).getByRole('button', { name: 'Import' }));
+    expect(await screen.findByText('Choose who “Robert Tables” is.')).toBeInTheDocument();
+    await userEvent.selectOptions(within(who).getByRole('combobox', { name: 'Robert Tables' }), '2');
+    await userEvent.click(within(who).getByRole('button', { name: 'Import' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Imported 1 expense and 0 payments; skipped 1 row:',
+    );
+    expect(screen.getByText('Line 3: It was paid by more than one person.')).toBeInTheDocument();
+    const posted = calls.find((c) => c.path === '/api/expense/import')!;
+    expect(posted.body).toEqual({
+      csv,
+      people: [
+        { name: 'Ada Lovelace', user_id: 1 },
+        { name: 'Robert Tables', user_id: 2 },
+      ],
+    });
   });
 });

@@ -18,6 +18,7 @@ import type { HistoryFilter } from '../api/keys';
 import { useDeletePayment, useRecordPayment } from '../api/payments';
 import { useDeleteRecurring, useRecurring, useSaveRecurring } from '../api/recurring';
 import { useSpending } from '../api/spending';
+import { ActivityPanel } from '../components/activity-panel';
 import { BalancePanel } from '../components/balance-panel';
 import { CurrencyPicker } from '../components/currency-picker';
 import { ExpenseFormDialog } from '../components/expense-form-dialog';
@@ -223,7 +224,8 @@ function Bills({ houseId, me, currency, balance }: BillsProps) {
         ) : (
           <SpendingChart rows={spending.data?.rows ?? []} money={money} />
         )}
-        <ImportExport people={balance.people} />
+        <ActivityPanel me={me} nameOf={nameOf} money={money} />
+        <ImportExport people={balance.people} nameOf={nameOf} />
       </aside>
 
       <ExpenseFormDialog

@@ -1,0 +1,53 @@
+import { Banner } from '../../../components/banner';
+import { Button } from '../../../components/button';
+import { Card } from '../../../components/card';
+import { Spinner } from '../../../components/spinner';
+import { useLogError } from '../../../lib/use-log-error';
+import { useActivity } from '../api/activity';
+import { activitySentence } from '../lib/activity-sentence';
+
+export interface ActivityPanelProps {
+  me: number;
+  nameOf: (userId: number) => string;
+  money: (minor: number) => string;
+}
+
+/** The activity log: who added, changed or deleted which expense or payment, and when; newest first. */
+export function ActivityPanel({ me, nameOf, money }: ActivityPanelProps) {
+  const activity = useActivity();
+  useLogError(activity.error);
+  const rows = activity.data?.pages.flatMap((p) => p.activity) ?? [];
+  return (
+    <Card className="flex flex-col gap-3">
+      <h2 className="text-lg font-bold text-espresso">Activity</h2>
+      {activity.isPending ? (
+        <Spinner label="Loading activity" />
+      ) : activity.isError ? (
+        <Banner variant="error">We couldn’t load the activity.</Banner>
+      ) : rows.length === 0 ? (
+        <p className="text-muted">Changes to expenses and payments show here.</p>
+      ) : (
+        <ul className="flex flex-col gap-2">
+          {rows.map((a) => (
+            <li key={a.activity_id} className="text-sm">
+              <p className="break-words text-espresso">{activitySentence(a, me, nameOf, money)}</p>
+              <p className="text-xs text-muted">
+                <time dateTime={a.at}>{new Date(a.at).toLocaleString()}</time>
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+      {activity.hasNextPage && (
+        <Button
+          variant="ghost"
+          size="sm"
+          disabled={activity.isFetchingNextPage}
+          onClick={() => void activity.fetchNextPage()}
+        >
+          {activity.isFetchingNextPage ? 'Loading…' : 'Show more'}
+        </Button>
+      )}
+    </Card>
+  );
+}
