@@ -78,12 +78,16 @@ describe('grocery lists', () => {
             grocery_item_name: 'Milk',
             grocery_list_id: a.grocery_list_id,
             completed: false,
+            quantity: null,
+            category: 'dairy',
           },
           {
             grocery_item_id: eggs.grocery_item_id,
             grocery_item_name: 'Eggs',
             grocery_list_id: a.grocery_list_id,
             completed: false,
+            quantity: null,
+            category: 'dairy',
           },
         ],
       },
@@ -96,6 +100,8 @@ describe('grocery lists', () => {
             grocery_item_name: 'Nails',
             grocery_list_id: b.grocery_list_id,
             completed: false,
+            quantity: null,
+            category: 'other',
           },
         ],
       },
@@ -219,6 +225,8 @@ describe('grocery items', () => {
       grocery_item_name: 'Apples',
       grocery_list_id: list.grocery_list_id,
       completed: false,
+      quantity: null,
+      category: 'produce',
     });
   });
 
@@ -261,6 +269,8 @@ describe('grocery items', () => {
       grocery_item_name: 'Rice',
       grocery_list_id: list.grocery_list_id,
       completed: true,
+      quantity: null,
+      category: 'pantry',
     });
     expect((await client.get('/api/grocery-list/')).json()[0].items[0].completed).toBe(true);
     const off = await client.patch(`/api/grocery-item/${item.grocery_item_id}`, { completed: false });

@@ -1,6 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   ErrorBody,
+  GroceryBuyAgainQuery,
+  GroceryCategoryOrder,
+  GroceryCategoryOrderInput,
+  GroceryClearDone,
   GroceryItem,
   GroceryItemIdParams,
   GroceryItemInput,
@@ -9,6 +13,9 @@ import {
   GroceryListIdParams,
   GroceryListInput,
   GroceryLists,
+  GrocerySuggestionQuery,
+  GrocerySuggestions,
+  HouseIdParams,
   Ok,
 } from '@hearth/contract';
 import { identityOf } from '../../core/identity.js';
@@ -60,7 +67,7 @@ export const groceriesRoutes: FastifyPluginAsyncTypebox<{ groceries: GroceriesSe
         response: { 200: GroceryItem, ...errors },
       },
     },
-    async (request) => groceries.setCompleted(identityOf(request), request.params.id, request.body.completed),
+    async (request) => groceries.updateItem(identityOf(request), request.params.id, request.body),
   );
 
   app.delete(
@@ -70,5 +77,44 @@ export const groceriesRoutes: FastifyPluginAsyncTypebox<{ groceries: GroceriesSe
       await groceries.removeItem(identityOf(request), request.params.id);
       return { ok: true as const };
     },
+  );
+
+  app.delete(
+    '/grocery-list/:id/done',
+    { schema: { tags, params: GroceryListIdParams, response: { 200: GroceryClearDone, ...errors } } },
+    async (request) => ({ removed: await groceries.clearDone(identityOf(request), request.params.id) }),
+  );
+
+  app.get(
+    '/grocery-suggestion/',
+    {
+      schema: { tags, querystring: GrocerySuggestionQuery, response: { 200: GrocerySuggestions, ...errors } },
+    },
+    async (request) => groceries.suggestions(identityOf(request), request.query.q, request.query.limit),
+  );
+
+  app.get(
+    '/grocery-suggestion/again',
+    { schema: { tags, querystring: GroceryBuyAgainQuery, response: { 200: GrocerySuggestions, ...errors } } },
+    async (request) => groceries.buyAgain(identityOf(request), request.query.limit),
+  );
+
+  app.get(
+    '/house/:house_id/grocery-category-order',
+    { schema: { tags, params: HouseIdParams, response: { 200: GroceryCategoryOrder, ...errors } } },
+    async (request) => groceries.categoryOrder(identityOf(request), request.params.house_id),
+  );
+
+  app.put(
+    '/house/:house_id/grocery-category-order',
+    {
+      schema: {
+        tags,
+        params: HouseIdParams,
+        body: GroceryCategoryOrderInput,
+        response: { 200: GroceryCategoryOrder, ...errors },
+      },
+    },
+    async (request) => groceries.setCategoryOrder(identityOf(request), request.params.house_id, request.body),
   );
 };

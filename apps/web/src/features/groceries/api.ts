@@ -236,6 +236,9 @@ export function useAddGroceryItem() {
         grocery_item_name: name,
         grocery_list_id: listId,
         completed: false,
+        // The server splits a quantity out of the name and files the item; its answer replaces these.
+        quantity: null,
+        category: 'other',
       };
       editLists(queryClient, (lists) => mapItems(lists, currentId(listId), (items) => [...items, item]));
       return wait;

@@ -25,6 +25,8 @@ const item = (id: number, listId: number, name: string, completed = false): Groc
   grocery_item_name: name,
   grocery_list_id: listId,
   completed,
+  quantity: null,
+  category: 'other',
 });
 
 const market = (): GroceryList => ({
