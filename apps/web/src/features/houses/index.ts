@@ -1,9 +1,9 @@
 import type { FeatureDefinition } from '../../app/feature';
 
 export const feature: FeatureDefinition = {
-  routes: [],
+  routes: [{ path: 'house', lazy: () => import('./pages/house-page') }],
   standaloneRoutes: [{ path: 'houseSetup', lazy: () => import('./pages/house-setup-page') }],
-  // The house's name or picture, its members.
+  // The house's name or picture, its members (their keys start with the house's).
   live: [{ kind: 'house', keys: [['houses']] }],
 };
 

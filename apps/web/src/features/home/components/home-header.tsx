@@ -1,7 +1,8 @@
 import type { House, User } from '@hearth/contract';
-import { House as HouseIcon } from 'lucide-react';
+import { ChevronRight, House as HouseIcon } from 'lucide-react';
+import { Link } from 'react-router';
 
-/** SPEC 'Home': the welcome heading; with a house, its name and image at the top right. */
+/** The welcome heading; with a house, its name and image at the top right, opening the House page. */
 export function HomeHeader({ user, house }: { user: User | undefined; house: House | undefined }) {
   return (
     <header className="mb-6 flex flex-wrap items-center justify-between gap-4">
@@ -9,7 +10,11 @@ export function HomeHeader({ user, house }: { user: User | undefined; house: Hou
         {user ? `Welcome home, ${user.first_name} ${user.last_name}!` : 'Welcome home!'}
       </h1>
       {house && (
-        <div className="flex items-center gap-3 rounded-full border border-line bg-surface py-1.5 pr-4 pl-1.5 shadow-soft">
+        <Link
+          to="/house"
+          aria-label={`Your house: ${house.house_name}`}
+          className="flex max-w-full min-w-0 items-center gap-3 rounded-full border border-line bg-surface py-1.5 pr-3 pl-1.5 shadow-soft hover:border-tan hover:bg-tan-light focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
+        >
           {house.house_img ? (
             <img src={house.house_img} alt="" className="size-11 rounded-full object-cover" />
           ) : (
@@ -17,8 +22,9 @@ export function HomeHeader({ user, house }: { user: User | undefined; house: Hou
               <HouseIcon className="size-5" aria-hidden="true" />
             </span>
           )}
-          <span className="font-semibold text-espresso">{house.house_name}</span>
-        </div>
+          <span className="min-w-0 font-semibold break-words text-espresso">{house.house_name}</span>
+          <ChevronRight className="size-4 shrink-0 text-muted" aria-hidden="true" />
+        </Link>
       )}
     </header>
   );

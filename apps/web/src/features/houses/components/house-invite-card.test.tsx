@@ -12,7 +12,13 @@ import { HouseInviteCard, inviteLink } from './house-invite-card';
 
 vi.mock('react-oidc-context', () => ({ useAuth: vi.fn() }));
 
-const house: House = { house_id: 9, house_name: 'Elm Street', house_img: null, house_code: 'ABCD234567', time_zone: 'UTC' };
+const house: House = {
+  house_id: 9,
+  house_name: 'Elm Street',
+  house_img: null,
+  house_code: 'ABCD234567',
+  time_zone: 'UTC',
+};
 
 function renderCard() {
   vi.mocked(useAuth).mockReturnValue(authState('signedIn'));

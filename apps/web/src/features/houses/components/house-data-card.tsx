@@ -1,0 +1,146 @@
+import { ErrorCode } from '@hearth/contract';
+import { Download, Upload } from 'lucide-react';
+import { type ChangeEvent, useId, useRef, useState } from 'react';
+import { Button } from '../../../components/button';
+import { Card } from '../../../components/card';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { isApiError } from '../../../lib/api-client';
+import { useDownloads, useImportHouse } from '../household-api';
+
+type Status = { text: string; error?: boolean };
+
+const DOWNLOADS = [
+  { what: 'house', label: 'House data (JSON)' },
+  { what: 'calendar', label: 'Calendar (.ics)' },
+  { what: 'expenses', label: 'Expenses (CSV)' },
+  { what: 'me', label: 'My data (JSON)' },
+] as const;
+
+function importProblem(err: unknown): string {
+  if (isApiError(err)) {
+    if (err.code === ErrorCode.houseNotEmpty) {
+      return 'This house already has events, lists, tasks or expenses. Import into a new, empty house.';
+    }
+    if (err.status === 413) return 'That file is too large to import.';
+    if (err.serverMessage) return err.serverMessage;
+  }
+  return "We couldn't import that file. Please try again.";
+}
+
+/** A picked file's text (FileReader: older engines' File has no text()). */
+function readText(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(file);
+  });
+}
+
+/** Taking the house's data out, and bringing a house export from another Hearth into an empty house. */
+export function HouseDataCard({ houseId }: { houseId: number }) {
+  const download = useDownloads(houseId);
+  const importHouse = useImportHouse(houseId);
+  const [status, setStatus] = useState<Status>({ text: '' });
+  const [pending, setPending] = useState<{ name: string; doc: unknown } | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const inputId = useId();
+
+  async function pick(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    try {
+      setPending({ name: file.name, doc: JSON.parse(await readText(file)) });
+    } catch {
+      setStatus({ text: `${file.name} is not a Hearth house export (JSON).`, error: true });
+    }
+  }
+
+  return (
+    <Card>
+      <h2 className="text-lg font-bold text-espresso">Your data</h2>
+      <p className="mt-1 text-sm text-muted">
+        Download the house’s data (another Hearth can import it), the calendar, the expenses, or your own
+        profile and reminders. A house export never holds anyone’s personal reminders.
+      </p>
+      <div className="mt-4 flex flex-wrap gap-2">
+        {DOWNLOADS.map(({ what, label }) => (
+          <Button
+            key={what}
+            variant="secondary"
+            size="sm"
+            disabled={download.isPending}
+            onClick={() => {
+              setStatus({ text: '' });
+              download.mutate(what, {
+                onError: (err) => {
+                  console.error(`Error downloading ${what}:`, err);
+                  setStatus({ text: `We couldn't download that (${label}). Please try again.`, error: true });
+                },
+              });
+            }}
+          >
+            <Download className="size-4" aria-hidden="true" />
+            {label}
+          </Button>
+        ))}
+      </div>
+
+      <h3 className="mt-6 font-semibold text-espresso">Import a house</h3>
+      <p className="mt-1 text-sm text-muted">
+        Moving from another Hearth? Import its house export here while this house has no events, lists, tasks
+        or expenses yet. People are matched to members here by username; anyone else keeps their name on what
+        they made.
+      </p>
+      <input
+        ref={fileInput}
+        id={inputId}
+        type="file"
+        accept=".json,application/json"
+        className="sr-only"
+        tabIndex={-1}
+        aria-hidden="true"
+        onChange={pick}
+      />
+      <Button
+        className="mt-3"
+        variant="secondary"
+        size="sm"
+        disabled={importHouse.isPending}
+        onClick={() => fileInput.current?.click()}
+      >
+        <Upload className="size-4" aria-hidden="true" />
+        {importHouse.isPending ? 'Importing...' : 'Import house export'}
+      </Button>
+      <p
+        aria-live="polite"
+        className={`mt-2 min-h-5 text-sm font-medium break-words ${status.error ? 'text-danger' : 'text-success'}`}
+      >
+        {status.text}
+      </p>
+      <ConfirmDialog
+        open={pending !== null}
+        onOpenChange={(open) => !open && setPending(null)}
+        title="Import this house export?"
+        description={`${pending?.name ?? 'The file'} will fill this house with its events, lists and tasks, and the house takes its name, photo and time zone.`}
+        confirmLabel="Import"
+        onConfirm={() => {
+          const doc = pending?.doc;
+          setPending(null);
+          setStatus({ text: '' });
+          importHouse.mutate(doc, {
+            onSuccess: (result) => {
+              const added = Object.values(result.sections).reduce((sum, n) => sum + n, 0);
+              setStatus({ text: `Imported ${added} records.` });
+            },
+            onError: (err) => {
+              console.error('Error importing a house:', err);
+              setStatus({ text: importProblem(err), error: true });
+            },
+          });
+        }}
+      />
+    </Card>
+  );
+}

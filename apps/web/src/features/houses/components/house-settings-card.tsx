@@ -1,0 +1,74 @@
+import { HOUSE_NAME_MAX, type House } from '@hearth/contract';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Card } from '../../../components/card';
+import { Form, SelectField, SubmitButton, TextField } from '../../../components/form';
+import { ImagePicker } from '../../../components/image-picker';
+import { isApiError } from '../../../lib/api-client';
+import { useUpdateHouse } from '../household-api';
+import { timeZoneOptions } from '../lib/member-words';
+
+interface Values {
+  house_name: string;
+  house_img: string | null;
+  time_zone: string;
+}
+
+/** The house's name, photo and time zone; any member may change them. */
+export function HouseSettingsCard({ house }: { house: House }) {
+  const form = useForm<Values>({
+    values: { house_name: house.house_name, house_img: house.house_img, time_zone: house.time_zone },
+  });
+  const update = useUpdateHouse(house.house_id);
+  const [saved, setSaved] = useState(false);
+  const zones = timeZoneOptions(house.time_zone).map((zone) => ({
+    value: zone,
+    label: zone.replace(/_/g, ' '),
+  }));
+
+  return (
+    <Card>
+      <h2 className="text-lg font-bold text-espresso">House details</h2>
+      <p className="mt-1 mb-4 text-sm text-muted">
+        Any member can change these: the house belongs equally to everyone who lives in it. The time zone is
+        the one house-wide dates (such as chores) are counted in.
+      </p>
+      <Form
+        form={form}
+        legend="House details"
+        validate={({ house_name }) =>
+          house_name.trim() === '' ? { field: 'house_name', message: 'Give the house a name.' } : null
+        }
+        onSubmit={async ({ house_name, house_img, time_zone }) => {
+          setSaved(false);
+          await update.mutateAsync({ house_name: house_name.trim(), house_img, time_zone });
+          setSaved(true);
+        }}
+        onFailure={(err) => {
+          console.error('Error saving the house:', err);
+          if (isApiError(err) && err.field && err.serverMessage)
+            return { field: err.field, message: err.serverMessage };
+          return { message: "We couldn't save the house. Please try again." };
+        }}
+        actions={
+          <div className="flex flex-wrap items-center gap-3">
+            <SubmitButton busyLabel="Saving...">Save changes</SubmitButton>
+            <p aria-live="polite" className="text-sm font-medium text-success">
+              {saved ? 'Saved.' : ''}
+            </p>
+          </div>
+        }
+      >
+        <TextField label="House name" name="house_name" maxLength={HOUSE_NAME_MAX} autoComplete="off" />
+        <ImagePicker
+          label="House photo (optional)"
+          previewAlt="House photo preview"
+          value={form.watch('house_img')}
+          onChange={(image) => form.setValue('house_img', image, { shouldDirty: true })}
+          error={form.formState.errors.house_img?.message}
+        />
+        <SelectField label="Time zone" name="time_zone" options={zones} />
+      </Form>
+    </Card>
+  );
+}

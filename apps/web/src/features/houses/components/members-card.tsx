@@ -1,0 +1,129 @@
+import type { Member } from '@hearth/contract';
+import { useState } from 'react';
+import { Button } from '../../../components/button';
+import { Card } from '../../../components/card';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { Spinner } from '../../../components/spinner';
+import { useLogError } from '../../../lib/use-log-error';
+import { useMembers, useRemoveMember, useWithdrawRemoval } from '../household-api';
+import { fullName, joinedWords, removalRule, removalState } from '../lib/member-words';
+import { MemberAvatar } from './member-avatar';
+
+/** Who lives in the house, when they joined, and removing someone who moved out. */
+export function MembersCard({ houseId, me }: { houseId: number; me: number }) {
+  const members = useMembers(houseId);
+  useLogError(members.error);
+  const remove = useRemoveMember(houseId);
+  const withdraw = useWithdrawRemoval(houseId);
+  const [confirming, setConfirming] = useState<Member | null>(null);
+  const [status, setStatus] = useState<{ text: string; error?: boolean }>({ text: '' });
+
+  const list = members.data ?? [];
+  const ask = (member: Member) => {
+    setStatus({ text: '' });
+    remove.mutate(member.user_id, {
+      onSuccess: ({ status: state }) =>
+        setStatus({
+          text:
+            state === 'removed'
+              ? `${fullName(member)} is no longer a member.`
+              : `Asked to remove ${fullName(member)}. Another member needs to confirm.`,
+        }),
+      onError: (err) => {
+        console.error('Error removing a member:', err);
+        setStatus({ text: "We couldn't remove them. Please try again.", error: true });
+      },
+    });
+  };
+
+  return (
+    <Card>
+      <h2 className="text-lg font-bold text-espresso">Members</h2>
+      <p className="mt-1 text-sm text-muted">
+        Someone moved out and can’t sign in to leave? Any member can ask to remove them.{' '}
+        {removalRule(list.length)}
+      </p>
+      {members.isPending && <Spinner label="Loading members" className="mt-4" />}
+      {members.isError && <p className="mt-4 text-muted">We couldn’t load the members.</p>}
+      <ul className="mt-4 flex flex-col divide-y divide-line" aria-label="Members">
+        {list.map((member) => {
+          const state = removalState(member, me, list);
+          return (
+            <li key={member.user_id} className="flex flex-wrap items-center gap-3 py-3">
+              <MemberAvatar member={member} />
+              <div className="min-w-0 flex-1 basis-40">
+                <p className="font-semibold break-words text-espresso">
+                  {fullName(member)}
+                  {member.user_id === me && <span className="font-normal text-muted"> (you)</span>}
+                </p>
+                <p className="text-sm break-all text-muted">@{member.username}</p>
+                <p className="text-sm text-muted">{joinedWords(member)}</p>
+                {state.kind === 'asked-by-other' && (
+                  <p className="mt-1 text-sm font-medium break-words text-espresso">
+                    {state.askedBy} asked to remove them.
+                  </p>
+                )}
+                {state.kind === 'asked-by-me' && (
+                  <p className="mt-1 text-sm font-medium text-espresso">
+                    You asked to remove them; waiting for another member to confirm.
+                  </p>
+                )}
+              </div>
+              {member.user_id !== me && (
+                <div className="flex flex-wrap gap-2">
+                  {state.kind === 'asked-by-me' ? (
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      disabled={withdraw.isPending}
+                      onClick={() => withdraw.mutate(member.user_id)}
+                    >
+                      Withdraw request
+                    </Button>
+                  ) : (
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      disabled={remove.isPending}
+                      onClick={() => setConfirming(member)}
+                      aria-label={`${state.kind === 'asked-by-other' ? 'Confirm removal of' : 'Remove'} ${fullName(member)}`}
+                    >
+                      {state.kind === 'asked-by-other' ? 'Confirm removal' : 'Remove'}
+                    </Button>
+                  )}
+                </div>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      <p
+        aria-live="polite"
+        className={`mt-2 min-h-5 text-sm font-medium break-words ${status.error ? 'text-danger' : 'text-success'}`}
+      >
+        {status.text}
+      </p>
+      <ConfirmDialog
+        open={confirming !== null}
+        onOpenChange={(open) => !open && setConfirming(null)}
+        title={confirming ? `Remove ${fullName(confirming)}?` : 'Remove member?'}
+        description={
+          <>
+            {removalRule(list.length)} What they made stays with the house under their name; their personal
+            reminders stay theirs.
+          </>
+        }
+        confirmLabel={
+          confirming && removalState(confirming, me, list).kind === 'asked-by-other'
+            ? 'Confirm removal'
+            : 'Remove'
+        }
+        destructive
+        onConfirm={() => {
+          if (confirming) ask(confirming);
+          setConfirming(null);
+        }}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,148 @@
+import type {
+  House,
+  HouseExport,
+  HousePatch,
+  ImportResult,
+  LeaveResult,
+  Member,
+  RemovalResult,
+  UserExport,
+} from '@hearth/contract';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ApiClient, useAccessToken, useApiClient } from '../../lib/api-client';
+import { userKeys } from '../users';
+import { houseKeys } from './api';
+
+/** Members live under the house's key, so a live 'house' change refetches them with the house. */
+export const memberKeys = {
+  list: (houseId: number) => [...houseKeys.detail(houseId), 'members'] as const,
+};
+
+export const membersQuery = (api: ApiClient, houseId: number) =>
+  queryOptions({
+    queryKey: memberKeys.list(houseId),
+    queryFn: ({ signal }) =>
+      api.get<Member[]>(`/api/house/${houseId}/members`, {
+        failure: 'Failed to fetch members',
+        ...(signal && { signal }),
+      }),
+  });
+
+export function useMembers(houseId: number) {
+  const api = useApiClient();
+  return useQuery(membersQuery(api, houseId));
+}
+
+export function useUpdateHouse(houseId: number) {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (patch: HousePatch) =>
+      api.patch<House>(`/api/house/${houseId}`, patch, { failure: 'Failed to save house' }),
+    onSuccess: (house) => queryClient.setQueryData(houseKeys.detail(houseId), house),
+  });
+}
+
+/** Leaving: afterwards the profile has no house, and nothing cached about the house may be shown. */
+export function useLeaveHouse(houseId: number) {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      api.post<LeaveResult>(`/api/house/${houseId}/leave`, undefined, { failure: 'Failed to leave house' }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: userKeys.me() });
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== userKeys.me()[0] });
+    },
+  });
+}
+
+export function useRemoveMember(houseId: number) {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: number) =>
+      api.post<RemovalResult>(`/api/house/${houseId}/members/${userId}/remove`, undefined, {
+        failure: 'Failed to remove member',
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: memberKeys.list(houseId) }),
+  });
+}
+
+export function useWithdrawRemoval(houseId: number) {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: number) =>
+      api.delete<{ ok: true }>(`/api/house/${houseId}/members/${userId}/remove`, {
+        failure: 'Failed to withdraw the request',
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: memberKeys.list(houseId) }),
+  });
+}
+
+export function useDeleteAccount() {
+  const api = useApiClient();
+  return useMutation({
+    mutationFn: () => api.delete<{ ok: true }>('/api/users/me', { failure: 'Failed to delete account' }),
+  });
+}
+
+/** Hands the browser a file to save. */
+export function saveFile(name: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}
+
+const saveJson = (name: string, value: unknown) =>
+  saveFile(name, new Blob([`${JSON.stringify(value, null, 2)}\n`], { type: 'application/json' }));
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** The house's data, the calendar, the expenses and the caller's own data, each as a download. */
+export function useDownloads(houseId: number) {
+  const api = useApiClient();
+  const token = useAccessToken();
+  const fetchFile = async (path: string, failure: string) => {
+    const response = await fetch(path, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+    if (!response.ok) throw new Error(`${failure}: ${response.statusText}`);
+    return response.blob();
+  };
+  return useMutation({
+    mutationFn: async (what: 'house' | 'calendar' | 'expenses' | 'me') => {
+      if (what === 'house') {
+        const doc = await api.get<HouseExport>(`/api/house/${houseId}/export`, {
+          failure: 'Failed to export the house',
+        });
+        saveJson(`hearth-house-${today()}.json`, doc);
+      } else if (what === 'me') {
+        saveJson(`hearth-my-data-${today()}.json`, await api.get<UserExport>('/api/users/me/export'));
+      } else if (what === 'calendar') {
+        const path = `/api/event/house/${houseId}/calendar.ics`;
+        saveFile('hearth-calendar.ics', await fetchFile(path, 'Failed to export the calendar'));
+      } else {
+        saveFile(
+          'hearth-expenses.csv',
+          await fetchFile('/api/expense/export.csv', 'Failed to export expenses'),
+        );
+      }
+    },
+  });
+}
+
+/** Brings a house export into this (empty) house; every feature's data changes, so all of it is refetched. */
+export function useImportHouse(houseId: number) {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (doc: unknown) =>
+      api.post<ImportResult>(`/api/house/${houseId}/import`, doc, { failure: 'Failed to import' }),
+    onSuccess: () => queryClient.invalidateQueries(),
+  });
+}
