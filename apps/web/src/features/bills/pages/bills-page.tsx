@@ -33,6 +33,7 @@ import { formatMoney } from '../lib/money';
 import { shortNames } from '../lib/people';
 
 export const LOAD_FAILED = 'We couldn’t load your house’s bills.';
+const DESCRIPTION = 'Shared expenses, balances and settling up.';
 const NO_FILTER: HistoryFilter = { member: '', category: '', month: '' };
 
 /**
@@ -51,6 +52,7 @@ export function BillsPage() {
     (isApiError(balance.error) && balance.error.code === 'house_required');
 
   let content: ReactNode;
+  const isReady = false;
   if (me.isPending || (houseId !== null && balance.isPending)) {
     content = (
       <div className="flex justify-center py-16">
@@ -80,9 +82,11 @@ export function BillsPage() {
     );
   }
 
+  // Once bills are in use their page brings its own header, with the Add expense button.
+  if (isReady) return content;
   return (
     <>
-      <PageHeader title="Bills" description="Shared expenses, balances and settling up." />
+      <PageHeader title="Bills" description={DESCRIPTION} />
       {content}
     </>
   );
@@ -159,134 +163,149 @@ function Bills({ houseId, me, currency, balance }: BillsProps) {
   const shared = { people: balance.people, nameOf, me, currency, money };
 
   return (
-    <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_320px]">
-      <div className="flex min-w-0 flex-col gap-5">
-        <div className="flex flex-wrap items-center justify-between gap-3">
+    <>
+      <PageHeader
+        title="Bills"
+        description={DESCRIPTION}
+        actions={
           <Button onClick={() => setEditing('new')}>
             <Plus className="size-4" aria-hidden="true" />
             Add expense
           </Button>
-          <p className="text-sm text-muted">
-            Currency {currency}
-            {nothingRecorded && !changingCurrency && (
-              <Button variant="ghost" size="sm" className="ml-1" onClick={() => setChangingCurrency(true)}>
-                Change
-              </Button>
-            )}
-          </p>
-        </div>
-        {changingCurrency && (
-          <Card>
-            <CurrencyPicker
-              initial={currency}
-              submitLabel="Save currency"
-              onSave={setCurrency.mutateAsync}
-              onDone={() => setChangingCurrency(false)}
-            />
-          </Card>
-        )}
-        {pageError && <Banner variant="error">{pageError}</Banner>}
-        <HistoryList
-          filter={filter}
-          onFilterChange={setFilter}
-          members={members}
-          me={me}
-          nameOf={nameOf}
-          money={money}
-          onEdit={setEditing}
-          onDeleteExpense={(expense) => setConfirm({ kind: 'expense', expense })}
-          onDeletePayment={(payment) => setConfirm({ kind: 'payment', payment })}
-        />
-      </div>
-
-      <aside className="flex min-w-0 flex-col gap-5" aria-label="Balances and more">
-        <BalancePanel
-          balance={balance}
-          me={me}
-          nameOf={nameOf}
-          money={money}
-          onRecordPayment={(t) => setPaying(t ? { ...t } : { from: me, to: other, amount_minor: null })}
-        />
-        {recurring.isError ? (
-          <Banner variant="error">We couldn’t load the recurring bills.</Banner>
-        ) : (
-          <RecurringPanel
-            recurring={recurring.data ?? []}
-            money={money}
+        }
+      />
+      {/* On a phone: your balance, then the history, then the rest; on a large screen the history fills
+        the left column and the balance heads the right one. */}
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_320px] lg:grid-rows-[auto_1fr]">
+        <div className="min-w-0 lg:col-start-2 lg:row-start-1">
+          <BalancePanel
+            balance={balance}
+            me={me}
             nameOf={nameOf}
-            onAdd={() => setEditingRecurring('new')}
-            onEdit={setEditingRecurring}
-            onDelete={(r) => setConfirm({ kind: 'recurring', recurring: r })}
+            money={money}
+            onRecordPayment={(t) => setPaying(t ? { ...t } : { from: me, to: other, amount_minor: null })}
+          />
+        </div>
+        <div className="flex min-w-0 flex-col gap-5 lg:col-start-1 lg:row-span-2 lg:row-start-1">
+          <div className="flex flex-wrap items-center justify-end gap-3">
+            <p className="text-sm text-muted">
+              Currency {currency}
+              {nothingRecorded && !changingCurrency && (
+                <Button variant="ghost" size="sm" className="ml-1" onClick={() => setChangingCurrency(true)}>
+                  Change
+                </Button>
+              )}
+            </p>
+          </div>
+          {changingCurrency && (
+            <Card>
+              <CurrencyPicker
+                initial={currency}
+                submitLabel="Save currency"
+                onSave={setCurrency.mutateAsync}
+                onDone={() => setChangingCurrency(false)}
+              />
+            </Card>
+          )}
+          {pageError && <Banner variant="error">{pageError}</Banner>}
+          <HistoryList
+            filter={filter}
+            onFilterChange={setFilter}
+            members={members}
+            me={me}
+            nameOf={nameOf}
+            money={money}
+            onEdit={setEditing}
+            onDeleteExpense={(expense) => setConfirm({ kind: 'expense', expense })}
+            onDeletePayment={(payment) => setConfirm({ kind: 'payment', payment })}
+          />
+        </div>
+
+        <aside
+          className="flex min-w-0 flex-col gap-5 lg:col-start-2 lg:row-start-2"
+          aria-label="Recurring bills, spending and more"
+        >
+          {recurring.isError ? (
+            <Banner variant="error">We couldn’t load the recurring bills.</Banner>
+          ) : (
+            <RecurringPanel
+              recurring={recurring.data ?? []}
+              money={money}
+              nameOf={nameOf}
+              onAdd={() => setEditingRecurring('new')}
+              onEdit={setEditingRecurring}
+              onDelete={(r) => setConfirm({ kind: 'recurring', recurring: r })}
+            />
+          )}
+          {spending.isError ? (
+            <Banner variant="error">We couldn’t load the spending chart.</Banner>
+          ) : (
+            <SpendingChart rows={spending.data?.rows ?? []} money={money} />
+          )}
+          <ActivityPanel me={me} nameOf={nameOf} money={money} />
+          <ImportExport people={balance.people} nameOf={nameOf} />
+        </aside>
+
+        <ExpenseFormDialog
+          open={editing !== null}
+          onOpenChange={(open) => !open && setEditing(null)}
+          expense={editing === 'new' ? null : editing}
+          {...shared}
+          onSubmit={(input) =>
+            saveExpense.mutateAsync({
+              expenseId: editing === 'new' || !editing ? null : editing.expense_id,
+              input,
+            })
+          }
+        />
+        {paying && (
+          <PaymentDialog
+            open
+            onOpenChange={(open) => !open && setPaying(null)}
+            draft={paying}
+            people={balance.people}
+            nameOf={nameOf}
+            currency={currency}
+            onSubmit={(input) => recordPayment.mutateAsync(input)}
           />
         )}
-        {spending.isError ? (
-          <Banner variant="error">We couldn’t load the spending chart.</Banner>
-        ) : (
-          <SpendingChart rows={spending.data?.rows ?? []} money={money} />
-        )}
-        <ActivityPanel me={me} nameOf={nameOf} money={money} />
-        <ImportExport people={balance.people} nameOf={nameOf} />
-      </aside>
-
-      <ExpenseFormDialog
-        open={editing !== null}
-        onOpenChange={(open) => !open && setEditing(null)}
-        expense={editing === 'new' ? null : editing}
-        {...shared}
-        onSubmit={(input) =>
-          saveExpense.mutateAsync({
-            expenseId: editing === 'new' || !editing ? null : editing.expense_id,
-            input,
-          })
-        }
-      />
-      {paying && (
-        <PaymentDialog
-          open
-          onOpenChange={(open) => !open && setPaying(null)}
-          draft={paying}
-          people={balance.people}
-          nameOf={nameOf}
-          currency={currency}
-          onSubmit={(input) => recordPayment.mutateAsync(input)}
+        <RecurringFormDialog
+          open={editingRecurring !== null}
+          onOpenChange={(open) => !open && setEditingRecurring(null)}
+          recurring={editingRecurring === 'new' ? null : editingRecurring}
+          {...shared}
+          onSubmit={(input) =>
+            saveRecurring.mutateAsync({
+              id: editingRecurring === 'new' || !editingRecurring ? null : editingRecurring.recurring_id,
+              input,
+            })
+          }
         />
-      )}
-      <RecurringFormDialog
-        open={editingRecurring !== null}
-        onOpenChange={(open) => !open && setEditingRecurring(null)}
-        recurring={editingRecurring === 'new' ? null : editingRecurring}
-        {...shared}
-        onSubmit={(input) =>
-          saveRecurring.mutateAsync({
-            id: editingRecurring === 'new' || !editingRecurring ? null : editingRecurring.recurring_id,
-            input,
-          })
-        }
-      />
-      <ConfirmDialog
-        open={confirm !== null}
-        onOpenChange={(open) => !open && setConfirm(null)}
-        title={
-          confirm?.kind === 'payment'
-            ? 'Delete payment?'
-            : confirm?.kind === 'recurring'
-              ? 'Delete recurring bill?'
-              : 'Delete expense?'
-        }
-        description={
-          confirm?.kind === 'expense'
-            ? `“${confirm.expense.title}” (${money(confirm.expense.amount_minor)}) leaves everyone’s balances.`
-            : confirm?.kind === 'payment'
-              ? `The payment of ${money(confirm.payment.amount_minor)} leaves everyone’s balances.`
+        <ConfirmDialog
+          open={confirm !== null}
+          onOpenChange={(open) => !open && setConfirm(null)}
+          title={
+            confirm?.kind === 'payment'
+              ? 'Delete payment?'
               : confirm?.kind === 'recurring'
-                ? `“${confirm.recurring.title}” stops; expenses it already made stay.`
-                : ''
-        }
-        confirmLabel="Delete"
-        destructive
-        onConfirm={onConfirmed}
-      />
-    </div>
+                ? 'Delete recurring bill?'
+                : 'Delete expense?'
+          }
+          description={
+            confirm?.kind === 'expense'
+              ? `“${confirm.expense.title}” (${money(confirm.expense.amount_minor)}) leaves everyone’s balances.`
+              : confirm?.kind === 'payment'
+                ? `The payment of ${money(confirm.payment.amount_minor)} leaves everyone’s balances.`
+                : confirm?.kind === 'recurring'
+                  ? `“${confirm.recurring.title}” stops; expenses it already made stay.`
+                  : ''
+          }
+          confirmLabel="Delete"
+          destructive
+          onConfirm={onConfirmed}
+        />
+      </div>
+    </>
   );
 }
 
