@@ -14,6 +14,7 @@ import { createLiveBus } from './modules/live/create-live-bus.js';
 import { apiDocsPlugin } from './plugins/api-docs.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
+import { idempotencyPlugin } from './plugins/idempotency.js';
 import { securityPlugin } from './plugins/security.js';
 import { webStaticPlugin } from './plugins/web-static.js';
 
@@ -61,6 +62,8 @@ export async function buildApp({ config, db: givenDb, logger }: BuildOptions): P
     localJwks = idp.publicJwks;
   }
   await app.register(authPlugin, { oidc: config.oidc, ...(localJwks ? { localJwks } : {}) });
+  // Writes that carry an Idempotency-Key are answered once; a repeat gets the first answer again.
+  await app.register(idempotencyPlugin, { db });
 
   // The live change stream, shared by every module (in process on SQLite, LISTEN/NOTIFY on PostgreSQL).
   const live = await createLiveBus(config.database, db, app.log);

@@ -5,6 +5,7 @@ export * from './events.js';
 export * from './groceries.js';
 export * from './household.js';
 export * from './houses.js';
+export * from './idempotency.js';
 export * from './live.js';
 export * from './reminders.js';
 export * from './tasks.js';
