@@ -71,6 +71,24 @@ test('a weekly task that takes turns: done by one shows up as the other’s turn
   await screenshots(ann.page, testInfo.outputPath.bind(testInfo), 'tasks');
   const axe = await new AxeBuilder({ page: ann.page }).analyze();
   expect(axe.violations).toEqual([]);
+  // Nothing scrolls sideways on the narrowest phones, long names included.
+  await ann.page.setViewportSize({ width: 320, height: 700 });
+  expect(await ann.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+
+  // Home's "Your tasks" has it (due today, Ann's turn) with its own Done; Ben sees the turn pass to him.
+  await ann.page.setViewportSize({ width: 375, height: 812 });
+  await ann.page.goto('/home');
+  const yours = ann.page.getByRole('region', { name: 'Your tasks' });
+  await yours.getByRole('button', { name: 'Done: Take the bins out' }).click();
+  await expect(ann.page.getByText('Done: Take the bins out')).toBeVisible();
+  await expect(yours.getByText('Nothing due today. Enjoy!')).toBeVisible();
+  await ann.page.screenshot({ path: testInfo.outputPath('tasks-home-375.png'), fullPage: true });
+  await expect(row(ben.page, 'Take the bins out')).toBeVisible();
+  await ben.page.getByRole('button', { name: 'Take the bins out', exact: true }).click();
+  const bensDetails = ben.page.getByRole('dialog', { name: 'Take the bins out' });
+  await expect(bensDetails.getByText('Done by Annabelle-Marguerite Lee-Okonkwo')).toBeVisible();
+  await ben.page.setViewportSize({ width: 375, height: 812 });
+  await ben.page.screenshot({ path: testInfo.outputPath('tasks-details-375.png') });
 
   await ann.context.close();
   await ben.context.close();
