@@ -1,7 +1,6 @@
 import type { ComponentProps } from 'react';
-import { useController } from 'react-hook-form';
 import { datePart } from '../../lib/dates';
-import { FieldFrame, type FieldProps, inputClasses, useField } from './field';
+import { FieldFrame, type FieldProps, inputClasses, useField, useFieldValue } from './field';
 
 export type DateTimeFieldProps = FieldProps &
   Omit<ComponentProps<'input'>, keyof FieldProps | 'ref' | 'type' | 'value' | 'onChange'> & {
@@ -18,36 +17,21 @@ export type DateTimeFieldProps = FieldProps &
  * A labelled date-time input bound to the form value `name`, a datetime-local value in the browser's time
  * (lib/dates converts it to and from the API's UTC instants).
  */
-export function DateTimeField({
-  name,
-  label,
-  hint,
-  hideLabel,
-  id,
-  className,
-  dateOnly = false,
-  onValueChange,
-  ...input
-}: DateTimeFieldProps) {
-  const field = useField({ name, id, hint });
-  const { field: value } = useController({ name });
+export function DateTimeField(props: DateTimeFieldProps) {
+  const field = useField(props);
+  const { dateOnly = false, onValueChange, ...input } = field.rest;
+  const value = useFieldValue(field, onValueChange);
   const text = typeof value.value === 'string' ? value.value : '';
   return (
-    <FieldFrame {...{ label, hint, hideLabel, className }} id={field.aria.id} error={field.error}>
+    <FieldFrame {...field.frame}>
       <input
         className={inputClasses}
         {...input}
         {...field.aria}
+        {...value.bind}
         type={dateOnly ? 'date' : 'datetime-local'}
-        name={value.name}
-        ref={value.ref}
         value={dateOnly ? datePart(text) : text}
-        onBlur={value.onBlur}
-        onChange={(event) => {
-          field.clear();
-          if (onValueChange) onValueChange(event.target.value);
-          else value.onChange(event.target.value);
-        }}
+        onChange={(event) => value.change(event.target.value)}
       />
     </FieldFrame>
   );

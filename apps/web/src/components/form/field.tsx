@@ -1,5 +1,5 @@
 import { type ReactNode, useId } from 'react';
-import { get, type RegisterOptions, useFormContext, useFormState } from 'react-hook-form';
+import { get, useController, useFormContext, useFormState } from 'react-hook-form';
 import { cn } from '../../lib/cn';
 
 export const inputClasses =
@@ -21,11 +21,13 @@ export interface FieldProps {
 }
 
 /**
- * One field's wiring to the form around it: ids that link label, hint and error message for screen
- * readers, its error from the form state, and `register` whose change also clears the messages shown
- * (the field's own and the form's), since they speak of the value before the edit.
+ * One field's wiring to the form around it, from the field's props: ids that link label, hint and error
+ * message for screen readers, its error from the form state, `register` whose change also clears the
+ * messages shown (the field's own and the form's, since they speak of the value before the edit), the
+ * props of its FieldFrame, and `rest`: the props meant for the control itself.
  */
-export function useField({ name, id, hint }: Pick<FieldProps, 'name' | 'id' | 'hint'>) {
+export function useField<P extends FieldProps>(props: P) {
+  const { name, label, hint, hideLabel, id, className, ...rest } = props;
   const autoId = useId();
   const inputId = id ?? autoId;
   const { register, clearErrors, control } = useFormContext();
@@ -35,16 +37,18 @@ export function useField({ name, id, hint }: Pick<FieldProps, 'name' | 'id' | 'h
   const describedBy = [hint ? `${inputId}-hint` : null, error ? `${inputId}-error` : null];
   const clear = () => clearErrors([name, 'root']);
   return {
-    error,
+    name,
     clear,
+    rest,
+    frame: { id: inputId, label, hint, hideLabel, className, error },
     /** id, aria-invalid and aria-describedby for the control. */
     aria: {
       id: inputId,
       'aria-invalid': error ? true : undefined,
       'aria-describedby': describedBy.filter(Boolean).join(' ') || undefined,
     },
-    register: (options?: RegisterOptions) => {
-      const field = register(name, options);
+    register: () => {
+      const field = register(name);
       return {
         ...field,
         onChange: (event: { target: unknown; type?: unknown }) => {
@@ -52,6 +56,24 @@ export function useField({ name, id, hint }: Pick<FieldProps, 'name' | 'id' | 'h
           return field.onChange(event);
         },
       };
+    },
+  };
+}
+
+/**
+ * For a control whose shown value the component works out from the form value (a checkbox, a select, a
+ * date picker): the value, the props that tie the control to the form, and `change`, which clears the
+ * messages and stores the new value (or hands it to `onValueChange` when other values follow it).
+ */
+export function useFieldValue<V>(field: ReturnType<typeof useField>, onValueChange?: (value: V) => void) {
+  const { field: bound } = useController({ name: field.name });
+  return {
+    value: bound.value as unknown,
+    bind: { name: bound.name, ref: bound.ref, onBlur: bound.onBlur },
+    change: (value: V) => {
+      field.clear();
+      if (onValueChange) onValueChange(value);
+      else bound.onChange(value);
     },
   };
 }

@@ -1,6 +1,5 @@
 import type { ComponentProps } from 'react';
-import { useController } from 'react-hook-form';
-import { FieldFrame, type FieldProps, inputClasses, useField } from './field';
+import { FieldFrame, type FieldProps, inputClasses, useField, useFieldValue } from './field';
 
 export interface SelectOption {
   value: string;
@@ -13,32 +12,19 @@ export type SelectFieldProps = FieldProps &
   };
 
 /** A labelled drop-down bound to the form value `name` (a string; '' for an option meaning none). */
-export function SelectField({
-  name,
-  label,
-  hint,
-  hideLabel,
-  id,
-  className,
-  options,
-  ...select
-}: SelectFieldProps) {
-  const field = useField({ name, id, hint });
-  const { field: value } = useController({ name });
+export function SelectField(props: SelectFieldProps) {
+  const field = useField(props);
+  const { options, ...select } = field.rest;
+  const value = useFieldValue<string>(field);
   return (
-    <FieldFrame {...{ label, hint, hideLabel, className }} id={field.aria.id} error={field.error}>
+    <FieldFrame {...field.frame}>
       <select
         className={inputClasses}
         {...select}
         {...field.aria}
-        name={value.name}
-        ref={value.ref}
+        {...value.bind}
         value={typeof value.value === 'string' ? value.value : ''}
-        onBlur={value.onBlur}
-        onChange={(event) => {
-          field.clear();
-          value.onChange(event.target.value);
-        }}
+        onChange={(event) => value.change(event.target.value)}
       >
         {options.map((option) => (
           <option key={option.value} value={option.value}>

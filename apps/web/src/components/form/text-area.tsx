@@ -4,20 +4,11 @@ import { FieldFrame, type FieldProps, inputClasses, useField } from './field';
 export type TextAreaProps = FieldProps & Omit<ComponentProps<'textarea'>, keyof FieldProps | 'ref'>;
 
 /** A labelled multi-line input bound to the form value `name`. */
-export function TextArea({
-  name,
-  label,
-  hint,
-  hideLabel,
-  id,
-  className,
-  rows = 3,
-  ...textarea
-}: TextAreaProps) {
-  const field = useField({ name, id, hint });
+export function TextArea(props: TextAreaProps) {
+  const field = useField(props);
   return (
-    <FieldFrame {...{ label, hint, hideLabel, className }} id={field.aria.id} error={field.error}>
-      <textarea className={inputClasses} rows={rows} {...textarea} {...field.aria} {...field.register()} />
+    <FieldFrame {...field.frame}>
+      <textarea className={inputClasses} rows={3} {...field.rest} {...field.aria} {...field.register()} />
     </FieldFrame>
   );
 }
