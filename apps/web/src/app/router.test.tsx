@@ -37,15 +37,10 @@ describe('routes', () => {
     expect(router.state.location.pathname).toBe('/');
   });
 
-  it.each([
-    ['/tasks', 'Tasks are coming in a later release.'],
-  ])('%s says plainly that the feature comes later', async (path, text) => {
-    open(path);
-    expect(await screen.findByText(text)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: path === '/tasks' ? 'Tasks' : 'Bills' })).toHaveAttribute(
-      'aria-current',
-      'page',
-    );
+  it('opens the Tasks page from its sidebar entry', async () => {
+    open('/tasks');
+    expect(await screen.findByRole('heading', { name: 'Tasks', level: 1 })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Tasks' })).toHaveAttribute('aria-current', 'page');
   });
 
   it('opens the Bills page from its sidebar entry', async () => {
