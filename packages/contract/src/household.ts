@@ -1,6 +1,7 @@
 import { type Static, type TSchema, Type } from 'typebox';
+import { EXPENSE_NOTE_MAX, EXPENSE_TITLE_MAX } from './bills.js';
 import { ImageDataUrl, TimeZoneName } from './common.js';
-import { EVENT_DESCRIPTION_MAX, EVENT_LOCATION_MAX, EVENT_TITLE_MAX } from './events.js';
+import { EVENT_DESCRIPTION_MAX, EVENT_LOCATION_MAX, EVENT_RRULE_MAX, EVENT_TITLE_MAX } from './events.js';
 import { GROCERY_ITEM_NAME_MAX, GROCERY_LIST_NAME_MAX } from './groceries.js';
 import { RepeatInterval } from './reminders.js';
 import { TASK_NOTES_MAX, TASK_POOL_MAX, TASK_TITLE_MAX } from './tasks.js';
@@ -85,6 +86,24 @@ export const ExportPerson = Type.Object({
 });
 export type ExportPerson = Static<typeof ExportPerson>;
 
+/** An occurrence of a repeating event edited on its own: the original start it replaces, and its fields. */
+export const ExportEventOverride = Type.Object({
+  recurrence_id: Instant,
+  created_by: PersonRef,
+  title: Type.String({ minLength: 1, maxLength: EVENT_TITLE_MAX }),
+  description: Nullable(Type.String({ maxLength: EVENT_DESCRIPTION_MAX })),
+  location: Nullable(Type.String({ maxLength: EVENT_LOCATION_MAX })),
+  start_datetime: Instant,
+  end_datetime: Instant,
+  all_day: Type.Boolean(),
+  start_date: Nullable(DateOnly),
+  end_date: Nullable(DateOnly),
+  sequence: Type.Integer({ minimum: 0 }),
+  created_at: Instant,
+  updated_at: Instant,
+});
+export type ExportEventOverride = Static<typeof ExportEventOverride>;
+
 export const ExportEvent = Type.Object({
   created_by: PersonRef,
   title: Type.String({ minLength: 1, maxLength: EVENT_TITLE_MAX }),
@@ -99,6 +118,10 @@ export const ExportEvent = Type.Object({
   sequence: Type.Integer({ minimum: 0 }),
   created_at: Instant,
   updated_at: Instant,
+  /** A repeating event's RRULE, the original starts of removed occurrences, and occurrences edited alone. */
+  rrule: Type.Optional(Nullable(Type.String({ maxLength: EVENT_RRULE_MAX }))),
+  exdates: Type.Optional(Type.Array(Instant, { maxItems: HOUSE_EXPORT_ROWS_MAX })),
+  overrides: Type.Optional(Type.Array(ExportEventOverride, { maxItems: HOUSE_EXPORT_ROWS_MAX })),
 });
 export type ExportEvent = Static<typeof ExportEvent>;
 export const ExportEvents = Type.Array(ExportEvent, { maxItems: HOUSE_EXPORT_ROWS_MAX });
@@ -162,6 +185,76 @@ export const ExportTasks = Type.Object({
 });
 export type ExportTasks = Static<typeof ExportTasks>;
 
+const Minor = Type.Integer({ minimum: -1_000_000_000_000, maximum: 1_000_000_000_000 });
+const Currency = Type.String({ pattern: '^[A-Z]{3}$' });
+export const ExportBills = Type.Object({
+  /** The house currency (ISO 4217), once chosen. */
+  currency: Nullable(Currency),
+  recurring: Type.Array(
+    Type.Object({
+      title: Type.String({ minLength: 1, maxLength: EXPENSE_TITLE_MAX }),
+      amount_minor: Minor,
+      currency: Currency,
+      paid_by: PersonRef,
+      category: Type.String({ maxLength: 40 }),
+      split_mode: Type.String({ maxLength: 20 }),
+      split_parts: Type.Array(Type.Object({ person: PersonRef, value: Type.Number() }), {
+        maxItems: TASK_POOL_MAX,
+      }),
+      repeat_every: Type.String({ maxLength: 20 }),
+      repeat_interval: Type.Integer({ minimum: 1 }),
+      repeat_month_day: Nullable(Type.Integer()),
+      starts_on: DateOnly,
+      ends_on: Nullable(DateOnly),
+      next_on: Nullable(DateOnly),
+      created_by: PersonRef,
+      created_at: Instant,
+    }),
+    { maxItems: HOUSE_EXPORT_ROWS_MAX },
+  ),
+  expenses: Type.Array(
+    Type.Object({
+      title: Type.String({ minLength: 1, maxLength: EXPENSE_TITLE_MAX }),
+      amount_minor: Minor,
+      currency: Currency,
+      paid_by: PersonRef,
+      spent_on: DateOnly,
+      category: Type.String({ maxLength: 40 }),
+      note: Nullable(Type.String({ maxLength: EXPENSE_NOTE_MAX })),
+      receipt_img: Nullable(ImageDataUrl),
+      split_mode: Type.String({ maxLength: 20 }),
+      /** The recurring bill that made it: its 1-based place in `recurring`. */
+      recurring: Nullable(Type.Integer({ minimum: 1 })),
+      created_by: PersonRef,
+      created_at: Instant,
+      updated_at: Instant,
+      parts: Type.Array(
+        Type.Object({
+          person: PersonRef,
+          position: Type.Integer({ minimum: 0 }),
+          value: Type.Number(),
+          amount_minor: Minor,
+        }),
+        { maxItems: TASK_POOL_MAX },
+      ),
+    }),
+    { maxItems: HOUSE_EXPORT_ROWS_MAX },
+  ),
+  payments: Type.Array(
+    Type.Object({
+      from: PersonRef,
+      to: PersonRef,
+      amount_minor: Minor,
+      currency: Currency,
+      paid_on: DateOnly,
+      created_by: PersonRef,
+      created_at: Instant,
+    }),
+    { maxItems: HOUSE_EXPORT_ROWS_MAX },
+  ),
+});
+export type ExportBills = Static<typeof ExportBills>;
+
 /**
  * The whole house as one JSON document. Records name people by their `ref` in `people`, never by an id
  * of the Hearth that made it, so it can be imported anywhere. `data` holds one section per domain that
@@ -181,6 +274,7 @@ export const HouseExport = Type.Object({
     events: Type.Optional(ExportEvents),
     groceries: Type.Optional(ExportGroceries),
     tasks: Type.Optional(ExportTasks),
+    bills: Type.Optional(ExportBills),
   }),
 });
 export type HouseExport = Static<typeof HouseExport>;

@@ -1,4 +1,5 @@
 import { defineModule } from '../../core/module.js';
+import { billsHouseData } from './house-data.js';
 import { RecurringRunner } from './recurring-runner.js';
 import { BillsRepository } from './repository.js';
 import { billsRoutes } from './routes.js';
@@ -13,6 +14,7 @@ const RECURRING_EVERY_MS = 15 * 60 * 1000;
 export const billsModule = defineModule({
   name: 'bills',
   liveKinds: ['bills'],
+  houseData: billsHouseData,
   async routes(api, { db, config, membership, live, log }) {
     const repository = new BillsRepository(db, config.database.engine);
     const runner = new RecurringRunner(repository, live, log);

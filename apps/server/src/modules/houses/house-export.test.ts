@@ -99,6 +99,25 @@ async function furnishedHouse(app: TestApp, prefix: string) {
   );
   await ok(ana.client.post(`/api/task/${task.task_id}/done`, {}), 200);
   await ok(ben.client.post('/api/away/', { starts_on: '2030-02-01', ends_on: '2030-02-10' }));
+  await ok(ana.client.put(`/api/house/${house.house_id}/currency`, { currency: 'EUR' }), 200);
+  await ok(
+    ben.client.post('/api/expense/', {
+      title: 'Weekly shop',
+      amount_minor: 1000,
+      paid_by: ben.user_id,
+      spent_on: '2026-03-10',
+      category: 'groceries',
+      split: { mode: 'equal', parts: [ana, ben, cal].map((p) => ({ user_id: p.user_id, value: 0 })) },
+    }),
+  );
+  await ok(
+    ana.client.post('/api/payment/', {
+      from: ana.user_id,
+      to: ben.user_id,
+      amount_minor: 333,
+      paid_on: '2026-03-11',
+    }),
+  );
 
   // Personal things that must never travel with the house.
   await ok(
@@ -187,6 +206,23 @@ describe('GET /api/house/{house_id}/export', () => {
         history: [expect.objectContaining({ done_by: 1, skipped: false, prev_assignee: 1 })],
       }),
     ]);
+    expect(doc.data.bills).toMatchObject({
+      currency: 'EUR',
+      recurring: [],
+      expenses: [
+        {
+          title: 'Weekly shop',
+          amount_minor: 1000,
+          paid_by: 2,
+          parts: [
+            { person: 1, amount_minor: 334 },
+            { person: 2, amount_minor: 333 },
+            { person: 3, amount_minor: 333 },
+          ],
+        },
+      ],
+      payments: [{ from: 1, to: 2, amount_minor: 333, currency: 'EUR' }],
+    });
     expect(doc.data.tasks.away_periods).toEqual([
       expect.objectContaining({ person: 2, starts_on: '2030-02-01', ends_on: '2030-02-10' }),
     ]);
@@ -280,7 +316,7 @@ describe.each(targets)('export -> import into a new Hearth on %s -> export', (en
     await ok(ben2.client.put(`/api/house/${fresh.house_code}`), 200);
     const imported = await ana2.client.post(`/api/house/${fresh.house_id}/import`, first);
     expect(imported.statusCode, imported.body).toBe(200);
-    expect(imported.json()).toEqual({ people: 1, sections: { events: 2, groceries: 2, tasks: 1 } });
+    expect(imported.json()).toEqual({ people: 1, sections: { events: 2, groceries: 2, tasks: 1, bills: 2 } });
 
     const second = (await ben2.client.get(`/api/house/${fresh.house_id}/export`)).json();
     // The matched members bring their profile as it is on the new Hearth.
@@ -305,16 +341,16 @@ describe.each(targets)('export -> import into a new Hearth on %s -> export', (en
     const alone = await person(other, `${p}nmsomeoneelse`);
     const fresh = await newHouse(alone.client, 'Alone');
     const res = await alone.client.post(`/api/house/${fresh.house_id}/import`, doc);
-    expect(res.json()).toEqual({ people: 3, sections: { events: 2, groceries: 2, tasks: 1 } });
+    expect(res.json()).toEqual({ people: 3, sections: { events: 2, groceries: 2, tasks: 1, bills: 2 } });
     const again = (await alone.client.get(`/api/house/${fresh.house_id}/export`)).json();
     expect(again.people.map((p: { username: string; member: boolean }) => [p.username, p.member])).toEqual([
       [`${p}nmsomeoneelse`, true],
       // Members first, then everyone else in the order the records name them.
+      [`${p}nmben`, false],
       [`${p}nmana`, false],
       ['Former member', false],
-      [`${p}nmben`, false],
     ]);
-    expect(again.people[1].profile_img).toBe(PNG_1PX);
+    expect(again.people[2].profile_img).toBe(PNG_1PX);
     expect((await alone.client.get(`/api/house/${fresh.house_id}/members`)).json()).toHaveLength(1);
   });
 });
