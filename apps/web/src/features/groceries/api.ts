@@ -1,11 +1,29 @@
-import type { GroceryItem, GroceryList, Ok } from '@hearth/contract';
+import type {
+  GroceryCategory,
+  GroceryCategoryOrder,
+  GroceryClearDone,
+  GroceryItem,
+  GroceryItemPatch,
+  GroceryList,
+  GrocerySuggestion,
+  Ok,
+} from '@hearth/contract';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ApiClient, useApiClient } from '../../lib/api-client';
 
 export const groceryKeys = {
   all: ['groceries'] as const,
   lists: () => [...groceryKeys.all, 'lists'] as const,
+  suggestions: (q: string) => [...groceryKeys.all, 'suggestions', q] as const,
+  buyAgain: () => [...groceryKeys.all, 'buy-again'] as const,
+  categoryOrder: (houseId: number) => [...groceryKeys.all, 'category-order', houseId] as const,
 };
+
+/** What an added item may say besides its name; without a quantity the server reads one from the name. */
+export interface NewItemDetails {
+  quantity?: string | null;
+  category?: GroceryCategory;
+}
 
 /** Every grocery mutation's key starts with this: the live stream holds its refetch while one runs. */
 const mutationKey = (action: string) => [...groceryKeys.all, action] as const;
@@ -25,8 +43,39 @@ export const createGroceryList = (api: ApiClient, name: string) =>
 export const deleteGroceryList = (api: ApiClient, listId: number) =>
   api.delete<Ok>(`/api/grocery-list/${listId}`);
 
-export const createGroceryItem = (api: ApiClient, listId: number, name: string) =>
-  api.post<GroceryItem>('/api/grocery-item/', { grocery_item_name: name, grocery_list_id: listId });
+export const createGroceryItem = (
+  api: ApiClient,
+  listId: number,
+  name: string,
+  details: NewItemDetails = {},
+) =>
+  api.post<GroceryItem>('/api/grocery-item/', {
+    grocery_item_name: name,
+    grocery_list_id: listId,
+    ...details,
+  });
+
+export const updateGroceryItem = (api: ApiClient, itemId: number, patch: GroceryItemPatch) =>
+  api.patch<GroceryItem>(`/api/grocery-item/${itemId}`, patch);
+
+export const clearDoneItems = (api: ApiClient, listId: number) =>
+  api.delete<GroceryClearDone>(`/api/grocery-list/${listId}/done`);
+
+export const fetchSuggestions = (api: ApiClient, q: string, signal?: AbortSignal) =>
+  api.get<GrocerySuggestion[]>(`/api/grocery-suggestion/?${new URLSearchParams({ q, limit: '6' })}`, {
+    ...(signal && { signal }),
+  });
+
+export const fetchBuyAgain = (api: ApiClient, signal?: AbortSignal) =>
+  api.get<GrocerySuggestion[]>('/api/grocery-suggestion/again?limit=8', { ...(signal && { signal }) });
+
+export const fetchCategoryOrder = (api: ApiClient, houseId: number, signal?: AbortSignal) =>
+  api.get<GroceryCategoryOrder>(`/api/house/${houseId}/grocery-category-order`, {
+    ...(signal && { signal }),
+  });
+
+export const saveCategoryOrder = (api: ApiClient, houseId: number, order: GroceryCategory[]) =>
+  api.put<GroceryCategoryOrder>(`/api/house/${houseId}/grocery-category-order`, { order });
 
 export const setGroceryItemCompleted = (api: ApiClient, itemId: number, completed: boolean) =>
   api.patch<GroceryItem>(`/api/grocery-item/${itemId}`, { completed });
@@ -44,6 +93,44 @@ export const groceryListsQuery = (api: ApiClient) =>
 export function useGroceryLists(options: { enabled?: boolean } = {}) {
   const api = useApiClient();
   return useQuery({ ...groceryListsQuery(api), enabled: options.enabled ?? true });
+}
+
+/**
+ * What the house buys that starts with `q` (its own first, then common items). Only asked for once
+ * something is typed; the previous answer stays while the next one loads, so the list does not flicker.
+ */
+export function useGrocerySuggestions(q: string, options: { enabled?: boolean } = {}) {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: groceryKeys.suggestions(q),
+    queryFn: ({ signal }) => fetchSuggestions(api, q, signal),
+    enabled: (options.enabled ?? true) && q !== '',
+    placeholderData: (previous) => previous,
+    staleTime: 30_000,
+    retry: false,
+  });
+}
+
+/** The house's "Buy again": what it buys most often that no list holds now. */
+export function useBuyAgain(options: { enabled?: boolean } = {}) {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: groceryKeys.buyAgain(),
+    queryFn: ({ signal }) => fetchBuyAgain(api, signal),
+    enabled: options.enabled ?? true,
+    retry: false,
+  });
+}
+
+/** The house's shop order of categories (shared by everyone in it). */
+export function useCategoryOrder(houseId: number | null | undefined) {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: groceryKeys.categoryOrder(houseId ?? 0),
+    queryFn: ({ signal }) => fetchCategoryOrder(api, houseId ?? 0, signal),
+    enabled: houseId != null,
+    retry: false,
+  });
 }
 
 // --- optimistic updates ---------------------------------------------------------------------------------
@@ -225,9 +312,19 @@ export function useAddGroceryItem() {
   const { api, queryClient, prepare, settle } = useGroceryMutationBase();
   const mutation = useMutation({
     mutationKey: mutationKey('add-item'),
-    mutationFn: async ({ listId, name }: { listId: number; name: string; tempId: number }) =>
-      createGroceryItem(api, await serverId(listId), name),
-    onMutate: async ({ listId, name, tempId }) => {
+    mutationFn: async ({
+      listId,
+      name,
+      details,
+    }: {
+      listId: number;
+      name: string;
+      tempId: number;
+      details?: NewItemDetails;
+      /** Where to show it until the server has filed it. */
+      category?: GroceryCategory;
+    }) => createGroceryItem(api, await serverId(listId), name, details),
+    onMutate: async ({ listId, name, tempId, details, category }) => {
       const wait = deferred();
       pending.set(tempId, wait.promise);
       await prepare();
@@ -237,8 +334,8 @@ export function useAddGroceryItem() {
         grocery_list_id: listId,
         completed: false,
         // The server splits a quantity out of the name and files the item; its answer replaces these.
-        quantity: null,
-        category: 'other',
+        quantity: details?.quantity ?? null,
+        category: details?.category ?? category ?? 'other',
       };
       editLists(queryClient, (lists) => mapItems(lists, currentId(listId), (items) => [...items, item]));
       return wait;
@@ -267,8 +364,12 @@ export function useAddGroceryItem() {
       return settle();
     },
   });
-  const add = (listId: number, name: string, callbacks?: { onError?: () => void }) =>
-    mutation.mutate({ listId, name, tempId: nextTempId() }, callbacks);
+  const add = (
+    listId: number,
+    name: string,
+    callbacks?: { onError?: () => void },
+    options: { details?: NewItemDetails; category?: GroceryCategory } = {},
+  ) => mutation.mutate({ listId, name, tempId: nextTempId(), ...options }, callbacks);
   return { ...mutation, add };
 }
 
@@ -315,6 +416,98 @@ export function useRemoveGroceryItem() {
           putBack(items, found.item, found.index, (i) => i.grocery_item_id === found.item.grocery_item_id),
         ),
       );
+    },
+    onSettled: settle,
+  });
+}
+
+/** Sets fields of an item in the cache; returns the item as it was, or undefined when it is not there. */
+function patchItem(queryClient: QueryClient, itemId: number, patch: Partial<GroceryItem>) {
+  const id = currentId(itemId);
+  const found = findItem(queryClient.getQueryData(groceryKeys.lists()), id);
+  if (!found) return undefined;
+  editLists(queryClient, (lists) =>
+    mapItems(lists, found.list.grocery_list_id, (items) =>
+      items.map((i) => (i.grocery_item_id === id ? { ...i, ...patch } : i)),
+    ),
+  );
+  return found.item;
+}
+
+/** Changes an item's name, quantity or category (a new category teaches the house). */
+export function useUpdateGroceryItem() {
+  const { api, queryClient, prepare, settle } = useGroceryMutationBase();
+  return useMutation({
+    mutationKey: mutationKey('update-item'),
+    mutationFn: async ({ itemId, patch }: { itemId: number; patch: GroceryItemPatch }) =>
+      updateGroceryItem(api, await serverId(itemId), patch),
+    onMutate: async ({ itemId, patch }) => {
+      await prepare();
+      const shown: Partial<GroceryItem> = {
+        ...(patch.grocery_item_name !== undefined && { grocery_item_name: patch.grocery_item_name }),
+        ...(patch.quantity !== undefined && { quantity: patch.quantity || null }),
+        ...(patch.category !== undefined && { category: patch.category }),
+        ...(patch.completed !== undefined && { completed: patch.completed }),
+      };
+      return { previous: patchItem(queryClient, itemId, shown) };
+    },
+    onSuccess: (item) => {
+      patchItem(queryClient, item.grocery_item_id, item);
+    },
+    onError: (_err, { itemId }, context) => {
+      if (context?.previous) patchItem(queryClient, itemId, context.previous);
+    },
+    onSettled: settle,
+  });
+}
+
+/** Removes a list's ticked items at once; they come back if the server refuses. */
+export function useClearDone() {
+  const { api, queryClient, prepare, settle } = useGroceryMutationBase();
+  return useMutation({
+    mutationKey: mutationKey('clear-done'),
+    mutationFn: async (listId: number) => clearDoneItems(api, await serverId(listId)),
+    onMutate: async (listId) => {
+      await prepare();
+      const lists = queryClient.getQueryData<GroceryList[]>(groceryKeys.lists());
+      const before = lists?.find((l) => l.grocery_list_id === currentId(listId))?.items;
+      editLists(queryClient, (all) =>
+        mapItems(all, currentId(listId), (items) => items.filter((i) => !i.completed)),
+      );
+      return { before };
+    },
+    onError: (_err, listId, context) => {
+      const before = context?.before;
+      if (!before) return;
+      // Put back the ticked items, keeping whatever else changed meanwhile.
+      editLists(queryClient, (all) =>
+        mapItems(all, currentId(listId), (items) => {
+          const now = new Map(items.map((i) => [i.grocery_item_id, i]));
+          const known = new Set(before.map((i) => i.grocery_item_id));
+          const restored = before.flatMap((i) => now.get(i.grocery_item_id) ?? (i.completed ? [i] : []));
+          return [...restored, ...items.filter((i) => !known.has(i.grocery_item_id))];
+        }),
+      );
+    },
+    onSettled: settle,
+  });
+}
+
+/** Saves the house's shop order; everyone's lists follow (the live stream tells them). */
+export function useSetCategoryOrder(houseId: number | null | undefined) {
+  const { api, queryClient, settle } = useGroceryMutationBase();
+  const key = groceryKeys.categoryOrder(houseId ?? 0);
+  return useMutation({
+    mutationKey: mutationKey('category-order'),
+    mutationFn: (order: GroceryCategory[]) => saveCategoryOrder(api, houseId ?? 0, order),
+    onMutate: async (order) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData<GroceryCategoryOrder>(key);
+      queryClient.setQueryData<GroceryCategoryOrder>(key, { order });
+      return { previous };
+    },
+    onError: (_err, _order, context) => {
+      if (context?.previous) queryClient.setQueryData(key, context.previous);
     },
     onSettled: settle,
   });

@@ -1,23 +1,50 @@
-import { GROCERY_ITEM_NAME_MAX, type GroceryItem, type GroceryList } from '@hearth/contract';
-import { Trash2, X } from 'lucide-react';
+import type { GroceryCategory, GroceryItem, GroceryList, GrocerySuggestion } from '@hearth/contract';
+import { ListOrdered, Trash2 } from 'lucide-react';
+import { useId, useState } from 'react';
 import { Button } from '../../../components/button';
-import { cn } from '../../../lib/cn';
 import { RecordPurchaseButton } from '../../bills';
-import { stableKey } from '../api';
 import { GroceryEmpty } from '../grocery-messages';
+import { completeOrder } from '../lib/categories';
+import { AddItemForm } from './add-item-form';
+import { BuyAgain } from './buy-again';
+import { GroupedItems } from './grouped-items';
 import { itemCount } from './list-panel';
-import { NameForm } from './name-form';
+import { ShopOrder } from './shop-order';
 
 export interface ListDetailProps {
   list: GroceryList | null;
+  /** The house's shop order; undefined while it loads (the default order shows meanwhile). */
+  order?: readonly GroceryCategory[] | undefined;
   onAdd: (listId: number, name: string) => void;
+  onAddSuggestion?: (listId: number, suggestion: GrocerySuggestion) => void;
   onToggle: (item: GroceryItem) => void;
   onRemove: (item: GroceryItem, index: number) => void;
+  onEdit?: (item: GroceryItem) => void;
+  onClearDone?: (list: GroceryList) => void;
+  onOrderChange?: (order: GroceryCategory[]) => void;
   onDeleteList: (list: GroceryList) => void;
 }
 
-/** SPEC's right panel: the selected list, its items (click or Space ticks them) and the add form. */
-export function ListDetail({ list, onAdd, onToggle, onRemove, onDeleteList }: ListDetailProps) {
+const nothing = () => undefined;
+
+/**
+ * The right panel: the selected list grouped by category in the house's shop order, ticked items in
+ * "Done", the add form with suggestions, "Buy again", and the shop order itself.
+ */
+export function ListDetail({
+  list,
+  order,
+  onAdd,
+  onAddSuggestion = nothing,
+  onToggle,
+  onRemove,
+  onEdit = nothing,
+  onClearDone = nothing,
+  onOrderChange = nothing,
+  onDeleteList,
+}: ListDetailProps) {
+  const [ordering, setOrdering] = useState(false);
+  const orderPanelId = useId();
   if (!list) {
     return (
       <section aria-label="Selected list" className="flex min-h-48 items-center justify-center">
@@ -26,6 +53,7 @@ export function ListDetail({ list, onAdd, onToggle, onRemove, onDeleteList }: Li
     );
   }
   const done = list.items.filter((i) => i.completed).length;
+  const addSuggestion = (s: GrocerySuggestion) => onAddSuggestion(list.grocery_list_id, s);
   return (
     <section aria-labelledby="grocery-list-heading" className="flex flex-col gap-5">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -39,6 +67,16 @@ export function ListDetail({ list, onAdd, onToggle, onRemove, onDeleteList }: Li
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
+          <Button
+            variant="secondary"
+            size="sm"
+            aria-expanded={ordering}
+            aria-controls={orderPanelId}
+            onClick={() => setOrdering((open) => !open)}
+          >
+            <ListOrdered className="size-4" aria-hidden="true" />
+            Shop order
+          </Button>
           <RecordPurchaseButton list={list} />
           <Button variant="secondary" size="sm" onClick={() => onDeleteList(list)}>
             <Trash2 className="size-4" aria-hidden="true" />
@@ -47,58 +85,39 @@ export function ListDetail({ list, onAdd, onToggle, onRemove, onDeleteList }: Li
         </div>
       </div>
 
-      <NameForm
-        label="Add new item"
-        buttonLabel="Add"
-        maxLength={GROCERY_ITEM_NAME_MAX}
-        focusKey="add-item"
-        onSubmit={(name) => onAdd(list.grocery_list_id, name)}
+      {ordering && (
+        <div
+          id={orderPanelId}
+          className="flex flex-col gap-2 rounded-xl border border-tan bg-tan-light/40 p-3"
+        >
+          <p className="text-sm text-muted">
+            The order you walk the shop in, shared by everyone in the house. Drag a row, or use the arrows.
+          </p>
+          <ShopOrder order={completeOrder(order)} onChange={onOrderChange} />
+        </div>
+      )}
+
+      <AddItemForm
+        items={list.items}
+        onAdd={(name) => onAdd(list.grocery_list_id, name)}
+        onAddSuggestion={addSuggestion}
       />
+
+      <BuyAgain items={list.items} onAdd={addSuggestion} />
 
       {list.items.length === 0 ? (
         <p className="rounded-xl border border-dashed border-tan px-4 py-6 text-center text-muted">
           {GroceryEmpty.noItems}
         </p>
       ) : (
-        <ul className="flex flex-col gap-2" aria-label={`Items in ${list.grocery_list_name}`}>
-          {list.items.map((item, index) => (
-            <li
-              key={stableKey(item.grocery_item_id)}
-              className={cn(
-                'flex items-center gap-2 rounded-xl border pr-1 transition-colors',
-                item.completed ? 'border-line bg-tan-light' : 'border-line bg-surface hover:border-tan',
-              )}
-            >
-              <label className="flex min-h-12 min-w-0 flex-1 cursor-pointer items-center gap-3 px-3 py-2">
-                <input
-                  type="checkbox"
-                  data-focus-key={`item-${item.grocery_item_id}`}
-                  className="size-5 shrink-0 cursor-pointer accent-primary"
-                  checked={item.completed}
-                  onChange={() => onToggle(item)}
-                />
-                <span
-                  className={cn(
-                    'min-w-0 break-words',
-                    item.completed ? 'text-muted line-through decoration-2' : 'text-espresso',
-                  )}
-                >
-                  {item.grocery_item_name}
-                </span>
-              </label>
-              <Button
-                variant="ghost"
-                size="sm"
-                className="shrink-0"
-                aria-label={`Remove ${item.grocery_item_name}`}
-                onClick={() => onRemove(item, index)}
-              >
-                <X className="size-4" aria-hidden="true" />
-                Remove
-              </Button>
-            </li>
-          ))}
-        </ul>
+        <GroupedItems
+          list={list}
+          order={order}
+          onToggle={onToggle}
+          onRemove={onRemove}
+          onEdit={onEdit}
+          onClearDone={() => onClearDone(list)}
+        />
       )}
     </section>
   );

@@ -146,10 +146,11 @@ describe('GroceriesPage', () => {
     expect(listButton('Hardware')).toHaveTextContent('0 items');
     expect(listButton('Market')).toHaveAttribute('aria-current', 'true');
     const items = within(screen.getByRole('list', { name: 'Items in Market' })).getAllByRole('checkbox');
+    // Ticked items show last, under Done.
     expect(items.map((c) => [c.closest('label')?.textContent, (c as HTMLInputElement).checked])).toEqual([
       ['Milk', false],
-      ['Eggs', true],
       ['Bread', false],
+      ['Eggs', true],
     ]);
     // The ticked item looks ticked.
     expect(screen.getByText('Eggs')).toHaveClass('line-through');
@@ -226,7 +227,7 @@ describe('GroceriesPage', () => {
       within(screen.getByRole('list', { name: 'Items in Market' }))
         .getAllByRole('checkbox')
         .map((c) => c.closest('label')?.textContent);
-    expect(names()).toEqual(['Milk', 'Eggs', 'Bread', 'Butter', 'Jam']);
+    expect(names()).toEqual(['Milk', 'Bread', 'Butter', 'Jam', 'Eggs']);
     await waitFor(() =>
       expect(api.calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
         { grocery_item_name: 'Butter', grocery_list_id: 10 },

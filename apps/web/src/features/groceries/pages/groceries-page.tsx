@@ -1,4 +1,10 @@
-import type { GroceryItem, GroceryList } from '@hearth/contract';
+import type {
+  GroceryCategory,
+  GroceryItem,
+  GroceryItemPatch,
+  GroceryList,
+  GrocerySuggestion,
+} from '@hearth/contract';
 import { ShoppingBasket, X } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Banner } from '../../../components/banner';
@@ -13,21 +19,28 @@ import { useMe } from '../../users';
 import {
   currentId,
   useAddGroceryItem,
+  useCategoryOrder,
+  useClearDone,
   useCreateGroceryList,
   useDeleteGroceryList,
   useGroceryLists,
   useRemoveGroceryItem,
+  useSetCategoryOrder,
   useToggleGroceryItem,
+  useUpdateGroceryItem,
 } from '../api';
 import { DeleteListDialog } from '../components/delete-list-dialog';
+import { EditItemDialog } from '../components/edit-item-dialog';
 import { ListDetail } from '../components/list-detail';
 import { ListPanel } from '../components/list-panel';
 import { GroceryMessages as M } from '../grocery-messages';
+import { groupItems } from '../lib/categories';
+import { ShopMessages } from '../lib/shop-texts';
 
 /**
- * SPEC 'Groceries (/groceries)': the house's lists on the left (320 px on large screens), the selected list
- * on the right; stacked on a phone. Every change shows at once and rolls back with SPEC's amber banner if
- * the server refuses; housemates' changes arrive through the live stream.
+ * Groceries: the house's lists on the left (320 px on large screens), the selected list on the right,
+ * grouped by category in the house's shop order; stacked on a phone. Every change shows at once and rolls
+ * back with the amber banner if the server refuses; housemates' changes arrive through the live stream.
  */
 export function GroceriesPage() {
   const me = useMe();
@@ -38,6 +51,12 @@ export function GroceriesPage() {
   const addItem = useAddGroceryItem();
   const toggleItem = useToggleGroceryItem();
   const removeItem = useRemoveGroceryItem();
+  const updateItem = useUpdateGroceryItem();
+  const clearDone = useClearDone();
+  const houseId = me.data?.house_id;
+  const categoryOrder = useCategoryOrder(hasHouse ? houseId : null);
+  const setCategoryOrder = useSetCategoryOrder(houseId);
+  const [editing, setEditing] = useState<GroceryItem | null>(null);
 
   const [chosenId, setChosenId] = useState<number | null>(null);
   const [banner, setBanner] = useState<string | null>(null);
@@ -86,16 +105,40 @@ export function GroceriesPage() {
 
   const onAdd = (listId: number, name: string) => addItem.add(listId, name, { onError: failed(M.addItem) });
 
+  const onAddSuggestion = (listId: number, s: GrocerySuggestion) =>
+    addItem.add(
+      listId,
+      s.name,
+      { onError: failed(M.addItem) },
+      { details: { quantity: s.quantity }, category: s.category },
+    );
+
+  const onEditSaved = (item: GroceryItem, patch: GroceryItemPatch) => {
+    setEditing(null);
+    if (Object.keys(patch).length === 0) return;
+    updateItem.mutate({ itemId: item.grocery_item_id, patch }, { onError: failed(M.updateItem) });
+  };
+
+  const onClearDone = (list: GroceryList) => {
+    clearDone.mutate(list.grocery_list_id, { onError: failed(ShopMessages.clearDone) });
+    focus('add-item');
+  };
+
+  const onOrderChange = (order: GroceryCategory[]) =>
+    setCategoryOrder.mutate(order, { onError: failed(ShopMessages.saveOrder) });
+
   const onToggle = (item: GroceryItem) =>
     toggleItem.mutate(
       { itemId: item.grocery_item_id, completed: !item.completed },
       { onError: failed(M.updateItem) },
     );
 
-  const onRemove = (item: GroceryItem, index: number) => {
-    const items = selected?.items ?? [];
-    // Focus the item that takes its place, else the one before, else the add field.
-    const next = items[index + 1] ?? items[index - 1];
+  const onRemove = (item: GroceryItem) => {
+    // Focus the item shown in its place, else the one shown before it, else the add field.
+    const { groups, done } = groupItems(selected?.items ?? [], categoryOrder.data?.order);
+    const shown = [...groups.flatMap((g) => g.items), ...done];
+    const index = shown.findIndex((i) => i.grocery_item_id === item.grocery_item_id);
+    const next = shown[index + 1] ?? shown[index - 1];
     removeItem.mutate(item.grocery_item_id, { onError: failed(M.removeItem) });
     focus(next ? `item-${next.grocery_item_id}` : 'add-item');
   };
@@ -141,9 +184,14 @@ export function GroceriesPage() {
         <Card className="min-w-0 p-4 sm:p-6">
           <ListDetail
             list={selected}
+            order={categoryOrder.data?.order}
             onAdd={onAdd}
+            onAddSuggestion={onAddSuggestion}
             onToggle={onToggle}
             onRemove={onRemove}
+            onEdit={setEditing}
+            onClearDone={onClearDone}
+            onOrderChange={onOrderChange}
             onDeleteList={setDeleting}
           />
         </Card>
@@ -172,6 +220,7 @@ export function GroceriesPage() {
         )}
         {content}
       </div>
+      <EditItemDialog item={editing} onClose={() => setEditing(null)} onSave={onEditSaved} />
       <DeleteListDialog
         list={deleting}
         onCancel={() => setDeleting(null)}

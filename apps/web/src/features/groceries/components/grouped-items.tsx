@@ -1,0 +1,138 @@
+import type { GroceryItem, GroceryList } from '@hearth/contract';
+import { CheckCheck, Pencil, X } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Button } from '../../../components/button';
+import { cn } from '../../../lib/cn';
+import { stableKey } from '../api';
+import { CATEGORY_NAMES, groupItems } from '../lib/categories';
+import { spokenItem } from '../lib/shop-texts';
+
+export interface GroupedItemsProps {
+  list: GroceryList;
+  order: readonly string[] | undefined;
+  onToggle: (item: GroceryItem) => void;
+  onRemove: (item: GroceryItem, index: number) => void;
+  onEdit: (item: GroceryItem) => void;
+  onClearDone: () => void;
+}
+
+/**
+ * The list as the house walks the shop: unticked items under their category, categories in the house's
+ * order, and ticked items in "Done" at the bottom with "Clear done". Click or Space ticks an item.
+ */
+export function GroupedItems({ list, order, onToggle, onRemove, onEdit, onClearDone }: GroupedItemsProps) {
+  const { groups, done } = groupItems(list.items, order);
+  const row = (item: GroceryItem) => (
+    <ItemRow
+      key={stableKey(item.grocery_item_id)}
+      item={item}
+      onToggle={onToggle}
+      onEdit={onEdit}
+      onRemove={(it) => onRemove(it, list.items.indexOf(it))}
+    />
+  );
+  // One flat list, headings between the rows: a ticked item moves to Done as the same element, so it keeps
+  // focus (Space ticks and unticks in place) instead of being rebuilt elsewhere.
+  return (
+    <ul className="flex flex-col gap-2" aria-label={`Items in ${list.grocery_list_name}`}>
+      {[
+        ...groups.flatMap((group, index) => [
+          <GroupHeading key={`heading-${group.category}`} first={index === 0}>
+            {CATEGORY_NAMES[group.category]}
+          </GroupHeading>,
+          ...group.items.map(row),
+        ]),
+        ...(done.length === 0
+          ? []
+          : [
+              <GroupHeading
+                key="heading-done"
+                first={groups.length === 0}
+                action={
+                  <Button variant="ghost" size="sm" onClick={onClearDone}>
+                    <CheckCheck className="size-4" aria-hidden="true" />
+                    Clear done
+                  </Button>
+                }
+              >
+                Done
+              </GroupHeading>,
+              ...done.map(row),
+            ]),
+      ]}
+    </ul>
+  );
+}
+
+function GroupHeading({ first, action, children }: { first: boolean; action?: ReactNode; children: string }) {
+  return (
+    <li className={cn('flex min-h-9 items-center justify-between gap-2', !first && 'mt-3')}>
+      <h3 className="text-sm font-bold tracking-wide text-muted uppercase">{children}</h3>
+      {action}
+    </li>
+  );
+}
+
+function ItemRow({
+  item,
+  onToggle,
+  onEdit,
+  onRemove,
+}: {
+  item: GroceryItem;
+  onToggle: (item: GroceryItem) => void;
+  onEdit: (item: GroceryItem) => void;
+  onRemove: (item: GroceryItem) => void;
+}) {
+  return (
+    <li
+      className={cn(
+        'flex items-center gap-1 rounded-xl border pr-1 transition-colors',
+        item.completed ? 'border-line bg-tan-light' : 'border-line bg-surface hover:border-tan',
+      )}
+    >
+      <label className="flex min-h-12 min-w-0 flex-1 cursor-pointer items-center gap-3 px-3 py-2">
+        <input
+          type="checkbox"
+          data-focus-key={`item-${item.grocery_item_id}`}
+          aria-label={spokenItem(item.grocery_item_name, item.quantity)}
+          className="size-5 shrink-0 cursor-pointer accent-primary"
+          checked={item.completed}
+          onChange={() => onToggle(item)}
+        />
+        <span
+          className={cn(
+            'min-w-0 break-words',
+            item.completed ? 'text-muted line-through decoration-2' : 'text-espresso',
+          )}
+        >
+          {item.grocery_item_name}
+        </span>
+        {item.quantity && (
+          <span className="ml-auto shrink-0 rounded-full bg-tan-light px-2 py-0.5 text-sm font-semibold text-primary">
+            {item.quantity}
+          </span>
+        )}
+      </label>
+      <Button
+        variant="ghost"
+        size="sm"
+        className="shrink-0 px-2"
+        aria-label={`Edit ${item.grocery_item_name}`}
+        onClick={() => onEdit(item)}
+      >
+        <Pencil className="size-4" aria-hidden="true" />
+      </Button>
+      <Button
+        variant="ghost"
+        size="sm"
+        className="shrink-0"
+        aria-label={`Remove ${item.grocery_item_name}`}
+        onClick={() => onRemove(item)}
+      >
+        <X className="size-4" aria-hidden="true" />
+        <span className="sr-only sm:not-sr-only">Remove</span>
+      </Button>
+    </li>
+  );
+}
