@@ -5,14 +5,31 @@ import { AuthProvider } from 'react-oidc-context';
 import { Button } from '../components/button';
 import { Card } from '../components/card';
 import { FullScreenSpinner } from '../components/spinner';
-import { createApiClient } from '../lib/api-client';
+import { createApiClient, isApiError } from '../lib/api-client';
 import { oidcSettings, removeSigninParams } from './oidc-settings';
 import { createQueryClient } from './query-client';
 
 const publicApi = createApiClient({ getAccessToken: () => undefined });
 
-function fetchClientConfig(signal: AbortSignal): Promise<ClientConfig> {
-  return publicApi.get<ClientConfig>('/api/config', { signal, failure: 'Failed to fetch configuration' });
+const CONFIG_COPY = 'hearth.client-config';
+
+/**
+ * The sign-in settings from the server; without a connection, the copy kept from the last answer, so the
+ * installed app still opens offline (they hold nothing personal).
+ */
+async function fetchClientConfig(signal: AbortSignal): Promise<ClientConfig> {
+  try {
+    const config = await publicApi.get<ClientConfig>('/api/config', {
+      signal,
+      failure: 'Failed to fetch configuration',
+    });
+    localStorage.setItem(CONFIG_COPY, JSON.stringify(config));
+    return config;
+  } catch (err) {
+    const copy = localStorage.getItem(CONFIG_COPY);
+    if (copy && isApiError(err) && err.status === 0) return JSON.parse(copy) as ClientConfig;
+    throw err;
+  }
 }
 
 /** Reads the sign-in settings from the server, then provides the OIDC context. */
@@ -21,6 +38,8 @@ function ConfiguredAuthProvider({ children }: { children: ReactNode }) {
     queryKey: ['config'],
     queryFn: ({ signal }) => fetchClientConfig(signal),
     staleTime: Infinity,
+    // Asked even offline: the kept copy answers then.
+    networkMode: 'always',
   });
   const settings = useMemo(() => (config.data ? oidcSettings(config.data) : null), [config.data]);
 

@@ -12,6 +12,7 @@ import { FullScreenSpinner } from '../components/spinner';
 import { LandingPage, RequireAuth } from '../features/auth';
 import * as registry from './features';
 import { SidebarLayout } from './layout/sidebar-layout';
+import { OfflineCopy } from './offline/offline-copy';
 import { NotFoundPage } from './routes/not-found-page';
 import { RouteError } from './routes/route-error';
 
@@ -27,10 +28,16 @@ export const routes: RouteObject[] = [
       {
         element: <RequireAuth />,
         children: [
-          ...features.flatMap((f) => f.standaloneRoutes ?? []),
           {
-            element: <SidebarLayout />,
-            children: [...features.flatMap((f) => f.routes), { path: '*', element: <NotFoundPage /> }],
+            // The saved copy of the house's data is back in the cache before any signed-in page asks.
+            element: <OfflineCopy />,
+            children: [
+              ...features.flatMap((f) => f.standaloneRoutes ?? []),
+              {
+                element: <SidebarLayout />,
+                children: [...features.flatMap((f) => f.routes), { path: '*', element: <NotFoundPage /> }],
+              },
+            ],
           },
         ],
       },

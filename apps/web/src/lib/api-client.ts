@@ -1,6 +1,8 @@
 import type { ErrorBody } from '@hearth/contract';
 import { useMemo } from 'react';
 import { useAuth } from 'react-oidc-context';
+import { newWriteKey } from './offline/write-key';
+import { activeWriteQueue, type WriteMethod, type WriteRequest } from './offline/write-queue';
 
 /** Reason phrases for when the answer carries none (HTTP/2 has no status text). */
 const REASON: Record<number, string> = {
@@ -59,6 +61,13 @@ export interface RequestOptions {
    * 'Failed to fetch user: Not Found' (SPEC section 8). Without it the server's own message is used.
    */
   failure?: string;
+  /** Sent as the Idempotency-Key header: the server answers a repeat of this write without running it. */
+  idempotencyKey?: string;
+  /**
+   * The write may wait offline: without a connection (or behind earlier waiting writes) it goes into the
+   * durable write queue, with an Idempotency-Key, and the call settles when it is finally sent.
+   */
+  offline?: Omit<WriteRequest, 'method' | 'path' | 'body'>;
 }
 
 export interface ApiClient {
@@ -132,6 +141,7 @@ export function createApiClient({
   const send = (method: HttpMethod, path: string, options: RequestOptions, token: string | undefined) => {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (token) headers.Authorization = `Bearer ${token}`;
+    if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
     const init: RequestInit = { method, headers };
     if (options.body !== undefined) {
       headers['Content-Type'] = 'application/json';
@@ -142,6 +152,37 @@ export function createApiClient({
   };
 
   async function request<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<T> {
+    const { offline, ...rest } = options;
+    if (offline && method !== 'GET') return queueable<T>(method, path, rest, offline);
+    return sendNow<T>(method, path, rest);
+  }
+
+  /** A write that may wait offline: straight to the server when it can, otherwise into the queue. */
+  async function queueable<T>(
+    method: WriteMethod,
+    path: string,
+    options: RequestOptions,
+    offline: NonNullable<RequestOptions['offline']>,
+  ): Promise<T> {
+    const queue = activeWriteQueue();
+    const key = options.idempotencyKey ?? newWriteKey();
+    const write: WriteRequest = {
+      ...offline,
+      method,
+      path,
+      ...(options.body !== undefined && { body: options.body }),
+    };
+    if (queue?.mustQueue(path, options.body)) return (await queue.enqueue(write, key)) as T;
+    try {
+      return await sendNow<T>(method, path, { ...options, idempotencyKey: key });
+    } catch (err) {
+      // No answer: the server may or may not have it. The same key makes sending it again safe.
+      if (queue && isApiError(err) && err.status === 0) return (await queue.enqueue(write, key)) as T;
+      throw err;
+    }
+  }
+
+  async function sendNow<T>(method: HttpMethod, path: string, options: RequestOptions): Promise<T> {
     let response: Response;
     try {
       response = await send(method, path, options, getAccessToken());

@@ -7,6 +7,7 @@ import { DueReminderNotices } from '../../features/reminders';
 import { useMe } from '../../features/users';
 import { useLogError } from '../../lib/use-log-error';
 import * as registry from '../features';
+import { OfflineBanner } from '../offline/offline-banner';
 import { SidebarNav } from './sidebar-nav';
 import { UserPanel } from './user-panel';
 
@@ -119,6 +120,7 @@ export function SidebarLayout() {
       </aside>
 
       <main className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 md:px-8 md:py-8">
+        <OfflineBanner />
         {me.isPending ? (
           <div className="flex min-h-[50vh] items-center justify-center">
             <Spinner className="[&_svg]:size-10" />

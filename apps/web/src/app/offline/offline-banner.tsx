@@ -1,0 +1,89 @@
+import { CloudOff, RefreshCw, TriangleAlert } from 'lucide-react';
+import { useSyncExternalStore } from 'react';
+import { Button } from '../../components/button';
+import { useOnline } from '../../lib/offline/use-online';
+import { activeWriteQueue, type QueueSnapshot } from '../../lib/offline/write-queue';
+
+const EMPTY: QueueSnapshot = { writes: [], dropped: [], stalled: false };
+const noSubscription = () => () => undefined;
+
+function useWriteQueue(): QueueSnapshot {
+  const queue = activeWriteQueue();
+  return useSyncExternalStore(
+    queue?.subscribe ?? noSubscription,
+    queue?.getSnapshot ?? (() => EMPTY),
+    () => EMPTY,
+  );
+}
+
+const changes = (n: number) => (n === 1 ? '1 change' : `${n} changes`);
+
+/**
+ * Says what is happening when the connection goes: that the page shows the copy saved on this device,
+ * which changes wait to be sent (in words, one line each), and which ones could not be saved.
+ */
+export function OfflineBanner() {
+  const online = useOnline();
+  const { writes, dropped, stalled } = useWriteQueue();
+  if (online && writes.length === 0 && dropped.length === 0) return null;
+
+  return (
+    <div className="mb-4 flex flex-col gap-3">
+      {(!online || writes.length > 0) && (
+        <section
+          aria-label="Connection"
+          className="flex items-start gap-3 rounded-xl border border-warning-border bg-warning-bg px-4 py-3 text-warning"
+        >
+          {online ? (
+            <RefreshCw className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+          ) : (
+            <CloudOff className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+          )}
+          <div className="min-w-0 flex-1 text-sm font-medium [overflow-wrap:anywhere]">
+            <p role="status">
+              {online
+                ? stalled
+                  ? `${changes(writes.length)} not sent yet: Hearth can't reach the server. Trying again…`
+                  : `Sending ${changes(writes.length)} made while offline…`
+                : writes.length > 0
+                  ? `You're offline. ${changes(writes.length)} saved on this device, waiting to be sent.`
+                  : "You're offline. You're seeing what was saved on this device; grocery changes are kept and sent when you're back online."}
+            </p>
+            {writes.length > 0 && (
+              <ul aria-label="Waiting to be sent" className="mt-1 list-disc pl-5 font-normal">
+                {writes.map((w) => (
+                  <li key={w.key}>{w.label} (waiting to be sent)</li>
+                ))}
+              </ul>
+            )}
+          </div>
+        </section>
+      )}
+      {dropped.length > 0 && (
+        <div
+          role="alert"
+          className="flex items-start gap-3 rounded-xl border border-danger-border bg-danger-bg px-4 py-3 text-danger"
+        >
+          <TriangleAlert className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+          <div className="min-w-0 flex-1 text-sm font-medium [overflow-wrap:anywhere]">
+            <p>
+              {dropped.length === 1
+                ? 'A change made offline could not be saved:'
+                : `${changes(dropped.length)} made offline could not be saved:`}
+            </p>
+            <ul className="mt-1 list-disc pl-5 font-normal">
+              {dropped.map((d) => (
+                <li key={d.key}>
+                  {d.label}: {d.reason}
+                </li>
+              ))}
+            </ul>
+          </div>
+          <Button size="sm" variant="secondary" onClick={() => void activeWriteQueue()?.dismissDropped()}>
+            Dismiss
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}

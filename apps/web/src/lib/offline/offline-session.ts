@@ -1,0 +1,121 @@
+import { type DehydratedState, dehydrate, hydrate, type QueryClient } from '@tanstack/react-query';
+import { indexedDbStorage, type KeyValueStorage, wipeOfflineStorage } from './offline-store';
+import { activeWriteQueue, setActiveWriteQueue, WriteQueue, type WriteTransport } from './write-queue';
+
+/** How long a copy of the house's data is worth showing offline. */
+const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+
+export interface OfflineSession {
+  /** Settles once the saved copy is back in the query cache and the write queue is open. */
+  ready: Promise<void>;
+  stop(): void;
+}
+
+let current: OfflineSession | null = null;
+
+interface SavedCache {
+  savedAt: number;
+  state: DehydratedState;
+}
+
+/** Puts the saved answers back into the cache (answers the cache already has newer stay). */
+async function restoreCache(storage: KeyValueStorage, key: string, queryClient: QueryClient) {
+  const saved = await storage.get<SavedCache>(key);
+  if (!saved) return;
+  if (Date.now() - saved.savedAt > MAX_AGE_MS) await storage.del(key);
+  else hydrate(queryClient, saved.state);
+}
+
+/**
+ * Saves the cache's answers (only answers the server gave; the sign-in settings are kept apart, and
+ * writes live in the write queue), at most twice a second, whenever a query changes.
+ */
+function keepCache(storage: KeyValueStorage, key: string, queryClient: QueryClient): () => void {
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const save = () => {
+    timer = null;
+    const state = dehydrate(queryClient, {
+      shouldDehydrateQuery: (query) => query.state.status === 'success' && query.queryKey[0] !== 'config',
+      shouldDehydrateMutation: () => false,
+    });
+    storage.set(key, { savedAt: Date.now(), state } satisfies SavedCache).catch((err: unknown) => {
+      console.error('The offline copy could not be saved:', err);
+    });
+  };
+  const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' && event.type !== 'added' && event.type !== 'removed') return;
+    timer ??= setTimeout(save, 500);
+  });
+  return () => {
+    unsubscribe();
+    if (timer) clearTimeout(timer);
+  };
+}
+
+/**
+ * Keeps the signed-in person's query cache in IndexedDB (so the last data reads after a reload without a
+ * connection) and opens their queue of writes waiting to be sent. One person at a time: the copy is kept
+ * under their subject, so another person signing in on this browser never sees it.
+ */
+export function startOfflineCopy(options: {
+  owner: string;
+  queryClient: QueryClient;
+  transport: WriteTransport;
+  storage?: KeyValueStorage;
+}): OfflineSession {
+  const { owner, queryClient, transport } = options;
+  const storage = options.storage ?? indexedDbStorage;
+  let stopped = false;
+  let queue: WriteQueue | null = null;
+
+  const cacheKey = `cache:${owner}`;
+  const restored = restoreCache(storage, cacheKey, queryClient);
+  let unsubscribe: (() => void) | null = null;
+  const keep = () => {
+    if (!stopped) unsubscribe = keepCache(storage, cacheKey, queryClient);
+  };
+  restored.then(keep, keep);
+
+  const opened = WriteQueue.open({
+    storage,
+    owner,
+    transport,
+    onSettled: (keys) => {
+      for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
+    },
+  }).then((q) => {
+    if (stopped) q.close();
+    else {
+      queue = q;
+      setActiveWriteQueue(q);
+    }
+  });
+
+  const session: OfflineSession = {
+    // A browser without IndexedDB (some private modes) still gets the app, just no offline copy.
+    ready: Promise.all([restored, opened]).then(
+      () => undefined,
+      (err: unknown) => console.error('The offline copy could not be opened:', err),
+    ),
+    stop() {
+      stopped = true;
+      unsubscribe?.();
+      queue?.close();
+      if (queue && activeWriteQueue() === queue) setActiveWriteQueue(null);
+      if (current === session) current = null;
+    },
+  };
+  current?.stop();
+  current = session;
+  return session;
+}
+
+/**
+ * Signing out: stops keeping the copy, forgets the cached answers and deletes everything stored for
+ * offline use (the cache and any writes still waiting), so a shared computer keeps nothing of the house.
+ */
+export async function clearOfflineCopy(queryClient: QueryClient): Promise<void> {
+  current?.stop();
+  queryClient.clear();
+  await wipeOfflineStorage();
+}
