@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { cn } from '../lib/cn';
 
 export interface BannerProps {
-  /** 'warning' is amber, 'error' is red (SPEC: amber for grocery problems, red for the calendar). */
+  /** 'warning' is amber, 'error' is red (amber for grocery problems, red for the calendar). */
   variant: 'warning' | 'error';
   children: ReactNode;
   /** e.g. a retry button. */

@@ -59,7 +59,7 @@ describe('createApiClient', () => {
     });
   });
 
-  it("uses SPEC's 'Failed to fetch user: {status text}' and fills in a missing status text", async () => {
+  it("uses 'Failed to fetch user: {status text}' and fills in a missing status text", async () => {
     mockFetch({ 'GET /api/users/me': { status: 500, body: undefined } });
     const api = createApiClient({ getAccessToken: () => 't' });
     await expect(api.get('/api/users/me', { failure: 'Failed to fetch user' })).rejects.toThrow(

@@ -44,7 +44,7 @@ async function decode(file: File): Promise<{ source: CanvasImageSource; width: n
 }
 
 /**
- * Shrinks a photo in the browser before upload (DESIGN.md): at most 512 px a side, WebP (JPEG where the
+ * Shrinks a photo in the browser before upload: at most 512 px a side, WebP (JPEG where the
  * browser cannot write WebP), under the API's 2 MB limit.
  */
 export async function shrinkImage(file: File): Promise<string> {

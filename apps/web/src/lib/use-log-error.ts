@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 
 /**
- * Logs a query's error once each time it fails (SPEC section 8: many failures are only logged), e.g.
+ * Logs a query's error once each time it fails (many failures are only logged), e.g.
  * `useLogError(me.error)`. `prefix` starts the log line when given.
  */
 export function useLogError(error: unknown, prefix?: string): void {

@@ -25,7 +25,7 @@ function Brand() {
 }
 
 /**
- * SPEC 'Sidebar layout': a left sidebar on wide screens; on a phone a top bar whose menu button opens
+ * The sidebar layout: a left sidebar on wide screens; on a phone a top bar whose menu button opens
  * the same links. Every feature page renders inside <Outlet />.
  */
 export function SidebarLayout() {

@@ -8,7 +8,7 @@ export const eventKeys = {
   subscription: () => [...eventKeys.all, 'subscription'] as const,
 };
 
-/** SPEC section 7: the house feed, authorised by the access token in the link (SPEC section 6). */
+/** The house feed, authorised by the access token in the link. */
 export function feedUrl(houseId: number, accessToken: string): string {
   return `/api/event/house/${houseId}/calendar.ics?access_token=${encodeURIComponent(accessToken)}`;
 }

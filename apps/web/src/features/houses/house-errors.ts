@@ -5,7 +5,7 @@ export const WRONG_CODE_MESSAGE = 'No house has that code. Check it and try agai
 export const ALREADY_IN_HOUSE_MESSAGE = 'You already belong to a house.';
 
 /**
- * SPEC only logs join/create failures; for the ones a person can fix we also say what to do.
+ * Join and create failures are logged; for the ones a person can fix we also say what to do.
  * Returns null for the rest (they stay logged only).
  */
 export function houseFailureMessage(err: unknown): { field?: string; message: string } | null {

@@ -18,7 +18,7 @@ export function createReminder(api: ApiClient, input: ReminderInput): Promise<Re
   return api.post<Reminder>('/api/reminder/', input, { failure: 'Failed to create reminder' });
 }
 
-/** DESIGN.md: the edit call is PUT /api/reminder/{id} (SPEC's local-address call is a defect). */
+/** Editing is PUT /api/reminder/{id}, on the same server as every other call. */
 export function updateReminder(api: ApiClient, id: number, input: ReminderInput): Promise<Reminder> {
   return api.put<Reminder>(`/api/reminder/${id}`, input, { failure: 'Failed to update reminder' });
 }

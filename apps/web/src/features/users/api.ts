@@ -36,7 +36,7 @@ export const userExistsQuery = (api: ApiClient) =>
   queryOptions({
     queryKey: userKeys.exists(),
     queryFn: ({ signal }) => fetchUserExists(api, signal),
-    // SPEC: a failed check is only logged; retrying would only delay that.
+    // A failed check is only logged; retrying would only delay that.
     retry: false,
   });
 

@@ -8,7 +8,7 @@ import { FullScreenSpinner } from '../../../components/spinner';
 import { useUserExists } from '../../users';
 import { consumeReturnTo } from '../return-to';
 
-/** SPEC 'Landing (/)': the login card; once signed in, nothing shows while it decides where to go. */
+/** The landing page (/): the login card; once signed in, nothing shows while it decides where to go. */
 export function LandingPage() {
   const auth = useAuth();
   const navigate = useNavigate();

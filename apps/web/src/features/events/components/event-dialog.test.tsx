@@ -53,7 +53,7 @@ async function fillTimes(start: string, end: string) {
 }
 
 describe('EventDialog in create mode', () => {
-  it('shows SPEC texts, fields and buttons', () => {
+  it('shows its texts, fields and buttons', () => {
     setup({ mode: 'create' });
     expect(screen.getByRole('heading', { name: 'Create event' })).toBeInTheDocument();
     expect(within(dialog()).getByText('Add a new calendar event for your house.')).toBeInTheDocument();
@@ -66,11 +66,11 @@ describe('EventDialog in create mode', () => {
     expect(screen.getByRole('button', { name: 'Close event modal' })).toBeEnabled();
     expect(screen.queryByRole('button', { name: 'Delete event' })).not.toBeInTheDocument();
     expect(screen.queryByText(/created by/)).not.toBeInTheDocument();
-    // SPEC: the body is at most 70% of the viewport high.
+    // The body is at most 70% of the viewport high.
     expect(screen.getByLabelText('Title').closest('fieldset')).toHaveClass('max-h-[70vh]', 'overflow-y-auto');
   });
 
-  it('checks the form with SPEC messages before calling the API', async () => {
+  it('checks the form with its messages before calling the API', async () => {
     const { calls } = setup({ mode: 'create' });
     await userEvent.type(screen.getByLabelText('Title'), '   ');
     await userEvent.click(screen.getByRole('button', { name: 'Create event' }));
@@ -124,7 +124,7 @@ describe('EventDialog in create mode', () => {
     expect(onChanged).toHaveBeenCalledTimes(1);
   });
 
-  it('toggles all-day as SPEC section 4 says: End hidden, start a date, sent as 00:00 to 23:59', async () => {
+  it('toggles all-day: End hidden, start a date, sent as 00:00 to 23:59', async () => {
     const { calls } = setup({ mode: 'create' }, { 'POST /api/event/': { status: 201, body: stored } });
     await userEvent.type(screen.getByLabelText('Title'), 'Bin day');
     await fillTimes('2026-05-04T18:00', '2026-05-06T20:30');

@@ -16,7 +16,7 @@ import { addedBy, loadFeedEvents } from '../lib/feed-events';
 import './calendar-theme.css';
 
 export interface HouseCalendarProps {
-  /** The house feed with ?access_token= (SPEC section 6). */
+  /** The house feed with ?access_token=. */
   feedUrl: string;
   /** 'month': the calendar page (month first, month/week/day); 'week': Home's week without toolbar. */
   variant: 'month' | 'week';
@@ -36,7 +36,7 @@ export interface HouseCalendarProps {
 
 const PLUGINS = [dayGridPlugin, timeGridPlugin, interactionPlugin];
 
-/** SPEC section 2 (Calendar) and section 9 (calendar defaults). */
+/** The house calendar (FullCalendar) with its views and defaults. */
 const SHARED_OPTIONS = {
   eventTimeFormat: { hour: 'numeric', minute: '2-digit' },
   editable: false,

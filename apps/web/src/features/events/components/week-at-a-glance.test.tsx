@@ -38,7 +38,7 @@ beforeEach(() => {
 });
 
 describe('WeekAtAGlance', () => {
-  it("without a house shows SPEC's sentence and no calendar", () => {
+  it('without a house shows its sentence and no calendar', () => {
     renderAt(<WeekAtAGlance user={{ ...user, house_id: null }} />, '/home');
     expect(screen.getByRole('heading', { name: 'This Week at a Glance' })).toBeInTheDocument();
     expect(screen.getByText('Join or create a house to see the shared calendar.')).toBeInTheDocument();

@@ -11,7 +11,7 @@ export interface WeekAtAGlanceProps {
   user: User;
 }
 
-/** SPEC Home: 'This Week at a Glance', the house calendar's current week (Sunday through the next Sunday). */
+/** Home's 'This Week at a Glance': the house calendar's current week (Sunday through the next Sunday). */
 export function WeekAtAGlance({ user }: WeekAtAGlanceProps) {
   const headingId = useId();
   return (

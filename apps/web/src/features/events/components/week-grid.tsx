@@ -70,7 +70,7 @@ export default function WeekGrid({ houseId }: { houseId: number }) {
   if (!token) return null;
   return (
     <>
-      {/* SPEC section 4: a failed fetch leaves the week empty and ends loading. */}
+      {/* A failed fetch leaves the week empty and ends loading. */}
       {failed && (
         <p role="alert" className="mb-3 text-sm font-medium text-danger">
           {M.calendarFailed}

@@ -20,7 +20,7 @@ const form = (overrides: Partial<EventFormState> = {}): EventFormState => ({
   ...overrides,
 });
 
-describe('all-day toggle (SPEC section 4)', () => {
+describe('all-day toggle', () => {
   it('on: start and end become the start date at 00:00 and 23:59', () => {
     expect(setAllDay(form(), true)).toMatchObject({
       allDay: true,
@@ -92,7 +92,7 @@ describe('changing the start', () => {
   });
 });
 
-describe('checkEventForm (SPEC section 5)', () => {
+describe('checkEventForm', () => {
   it('trims the title and sends blank description and location as null, times as ISO', () => {
     expect(
       checkEventForm(
@@ -209,7 +209,7 @@ describe('eventToForm', () => {
 });
 
 describe('blankEventForm', () => {
-  it('starts at the next whole hour and lasts one hour (SPEC section 9)', () => {
+  it('starts at the next whole hour and lasts one hour', () => {
     expect(blankEventForm(new Date('2026-05-04T10:20:00Z'), 'UTC')).toEqual({
       title: '',
       description: '',
@@ -221,7 +221,7 @@ describe('blankEventForm', () => {
   });
 });
 
-describe('eventIdFromUrl (SPEC section 3)', () => {
+describe('eventIdFromUrl', () => {
   it.each([
     ['http://localhost:3000/api/event/42', 42],
     ['https://hearth.example/api/event/7/', 7],

@@ -10,7 +10,7 @@ import {
 } from '../../../lib/dates';
 
 /**
- * The event dialog's form state (SPEC section 3: title, description, location, start, end, allDay).
+ * The event dialog's form state (title, description, location, start, end, allDay).
  * start and end are datetime-local values in the browser's time.
  */
 export interface EventFormState {
@@ -22,11 +22,11 @@ export interface EventFormState {
   allDay: boolean;
 }
 
-/** SPEC section 9: an all-day event runs from 00:00 to 23:59. */
+/** An all-day event runs from 00:00 to 23:59. */
 export const ALL_DAY_START = '00:00';
 export const ALL_DAY_END = '23:59';
 
-/** SPEC sections 5 and 8: the dialog's own messages. */
+/** The dialog's own messages. */
 export const EventDialogMessages = {
   ...EventMessages,
   unknownSelection: "We couldn't determine which event was selected.",
@@ -39,7 +39,7 @@ export const EventDialogMessages = {
   calendarFailed: "We couldn't load your house calendar. Please try again.",
 } as const;
 
-/** A new event: the next whole hour, lasting an hour (SPEC section 9's default timed duration). */
+/** A new event: the next whole hour, lasting an hour (the default timed duration). */
 export function blankEventForm(now: Date = new Date(), zone?: string): EventFormState {
   const start = nextWholeHour(now, zone);
   return { title: '', description: '', location: '', start, end: addHours(start, 1, zone), allDay: false };
@@ -65,7 +65,7 @@ export function eventToForm(event: Event, zone?: string): EventFormState {
 }
 
 /**
- * SPEC section 4. Toggle on: start and end become the start date at 00:00 and 23:59 (both empty without a
+ * The all-day switch. Toggle on: start and end become the start date at 00:00 and 23:59 (both empty without a
  * start date). Toggle off: the end is kept, or, when there is none, set to its (the start's) date at 23:59.
  */
 export function setAllDay(form: EventFormState, allDay: boolean): EventFormState {
@@ -79,7 +79,7 @@ export function setAllDay(form: EventFormState, allDay: boolean): EventFormState
 
 /**
  * A new start. In all-day mode the value is a date: start becomes that date at 00:00 and end the same
- * date at 23:59; clearing it empties both (SPEC section 4). Otherwise it is a datetime-local value.
+ * date at 23:59; clearing it empties both. Otherwise it is a datetime-local value.
  */
 export function setStart(form: EventFormState, value: string): EventFormState {
   if (!form.allDay) return { ...form, start: value };
@@ -98,7 +98,7 @@ export type FormCheck =
   | { ok: false; field: 'title' | 'start' | 'end'; message: string };
 
 /**
- * SPEC section 5: the title is trimmed and required; start and end must be valid with the end not before
+ * The title is trimmed and required; start and end must be valid with the end not before
  * the start; blank description and location are sent as null; times go out as ISO instants with the zone.
  */
 export function checkEventForm(form: EventFormState, zone: string): FormCheck {
@@ -127,7 +127,7 @@ export function checkEventForm(form: EventFormState, zone: string): FormCheck {
 }
 
 /**
- * SPEC section 3: the number at the end of a feed event's URL is the event id; null when it is not an
+ * The number at the end of a feed event's URL is the event id; null when it is not an
  * integer (the page then says it couldn't determine which event was selected).
  */
 export function eventIdFromUrl(url: string | null | undefined): number | null {

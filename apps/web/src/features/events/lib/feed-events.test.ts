@@ -6,7 +6,7 @@ import { addedBy, eventsFromFeed, loadFeedEvents } from './feed-events';
 afterEach(() => vi.unstubAllGlobals());
 
 describe('reading the house feed', () => {
-  it('keeps times, links and SPEC meta: title, created_at, user_id, username', () => {
+  it('keeps times, links and meta: title, created_at, user_id, username', () => {
     expect(eventsFromFeed(HOUSE_FEED)).toEqual([
       {
         id: 'event-42@hearth.test',

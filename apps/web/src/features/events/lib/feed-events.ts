@@ -1,7 +1,7 @@
 import type { EventInput } from '@fullcalendar/core';
 import ICAL from 'ical.js';
 
-/** What the calendar keeps of each event besides its times: SPEC's meta (title, created_at, user_id, username). */
+/** What the calendar keeps of each event besides its times: its meta (title, created_at, user_id, username). */
 export interface FeedEventMeta {
   description: string | null;
   location: string | null;
@@ -43,7 +43,7 @@ export function eventsFromFeed(ics: string): EventInput[] {
   });
 }
 
-/** Fetches and reads the feed; any non-OK answer is a failure (SPEC section 7). */
+/** Fetches and reads the feed; any non-OK answer is a failure. */
 export async function loadFeedEvents(feedUrl: string, signal?: AbortSignal): Promise<EventInput[]> {
   const res = await fetch(feedUrl, signal ? { signal } : {});
   if (!res.ok) throw new Error(`Failed to fetch the house calendar: ${res.statusText}`);

@@ -89,7 +89,7 @@ describe('CalendarPage', () => {
     expect(screen.getByText(', Added by alex')).toHaveClass('sr-only');
   });
 
-  it('configures FullCalendar as SPEC sections 2 and 9 say', async () => {
+  it('configures FullCalendar: views, defaults and the house feed', async () => {
     setup(member, { [`GET ${FEED}`]: { text: HOUSE_FEED, contentType: 'text/calendar' } });
     await screen.findByTestId('fullcalendar');
     const p = props();
@@ -98,7 +98,7 @@ describe('CalendarPage', () => {
       'timegrid',
       'interaction',
     ]);
-    // Fed by the house feed, read with ical.js so each event keeps its creator (SPEC section 2).
+    // Fed by the house feed, read with ical.js so each event keeps its creator.
     const [source] = p.eventSources as { id: string }[];
     expect(source?.id).toBe('house');
     const events = await runEventSource(source);

@@ -16,9 +16,9 @@ import { HouseCalendar } from '../components/house-calendar';
 import { SubscribePanel } from '../components/subscribe-panel';
 import { EventDialogMessages as M } from '../lib/event-form';
 
-/** SPEC 'Calendar (/calendar)': the shared house calendar, fed by the house's iCalendar feed. */
+/** Calendar (/calendar): the shared house calendar, fed by the house's iCalendar feed. */
 export function CalendarPage() {
-  // SPEC section 4: the page loads the user once (the query cache shares it).
+  // The page loads the user once (the query cache shares it).
   const me = useMe();
   const user = me.data ?? undefined;
   const houseId = user?.house_id ?? null;
@@ -48,7 +48,7 @@ export function CalendarPage() {
       Download iCal
     </a>
   ) : (
-    // Disabled until a house and a token exist (SPEC): a link without an address, marked disabled.
+    // Disabled until a house and a token exist: a link without an address, marked disabled.
     // biome-ignore lint/a11y/useValidAnchor: WAI-ARIA's disabled link is an <a> without href and aria-disabled
     <a
       role="link"

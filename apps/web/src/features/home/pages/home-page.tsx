@@ -11,7 +11,7 @@ import { HomeHeader } from '../components/home-header';
 import { NoHousePrompt } from '../components/no-house-prompt';
 
 /**
- * SPEC 'Home (/home)'. Feature sections go in the main column, in SPEC's order after the header:
+ * Home (/home). Feature sections go in the main column, in this order after the header:
  * 'This Week at a Glance' (features/events), then 'Upcoming Reminders (Next 7 Days)' (features/reminders).
  * Each section is one element receiving the loaded user (contract `User`, house_id may be null),
  * e.g. `<WeekAtAGlance user={user} />`, and handles its own loading, empty and error states.
@@ -21,7 +21,7 @@ export function HomePage() {
   const user = me.data ?? undefined;
   const house = useHouse(user?.house_id);
 
-  // SPEC section 8: on Home these failures are only logged.
+  // On Home these failures are only logged.
   useLogError(me.error);
   useLogError(house.error);
 

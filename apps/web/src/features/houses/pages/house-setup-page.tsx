@@ -11,7 +11,7 @@ import { JoinHouseForm } from '../components/join-house-form';
 
 type Mode = 'none' | 'join' | 'create';
 
-/** SPEC 'House setup (/houseSetup)'. Invite links open it as /houseSetup?code=XXXX. */
+/** House setup (/houseSetup): join a house with its code, or create one. Invite links open it as /houseSetup?code=XXXX. */
 export function HouseSetupPage() {
   const [params] = useSearchParams();
   const invitedCode = params.get('code')?.trim() ?? '';

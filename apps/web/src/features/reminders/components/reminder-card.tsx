@@ -18,7 +18,7 @@ const iconButton =
   'inline-flex size-11 items-center justify-center rounded-xl text-muted hover:bg-tan-light hover:text-espresso ' +
   'disabled:opacity-55';
 
-/** SPEC 'Reminders': edit and delete icons, title, description, 'Remind at' (local time) and 'Repeat'. */
+/** One reminder: edit and delete icons, title, description, 'Remind at' (local time) and 'Repeat'. */
 export function ReminderCard({ reminder, now, onEdit, onDelete }: ReminderCardProps) {
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);

@@ -15,13 +15,13 @@ export interface UpcomingRemindersProps {
   user: User;
 }
 
-/** SPEC Home: 'Upcoming Reminders (Next 7 Days)', by each reminder's next occurrence, soonest first. */
+/** Home's 'Upcoming Reminders (Next 7 Days)': by each reminder's next occurrence, soonest first. */
 export function UpcomingReminders(_props: UpcomingRemindersProps) {
   const headingId = useId();
   const reminders = useReminders();
   const now = useNow();
 
-  // SPEC section 8: reminder failures are logged; the short note below is our addition.
+  // Reminder failures are logged; the short note below says so too.
   useLogError(reminders.error);
 
   const upcoming = reminders.data ? upcomingReminders(reminders.data, now) : [];

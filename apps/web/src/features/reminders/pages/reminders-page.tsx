@@ -12,7 +12,7 @@ import { ReminderCard } from '../components/reminder-card';
 import { ReminderFormDialog } from '../components/reminder-form-dialog';
 import { useNow } from '../use-now';
 
-/** SPEC 'Reminders (/reminders)': the person's own reminders, with a form to add and edit them. */
+/** Reminders (/reminders): the person's own reminders, with a form to add and edit them. */
 export function RemindersPage() {
   const reminders = useReminders();
   const create = useCreateReminder();
@@ -30,7 +30,7 @@ export function RemindersPage() {
     reminder: null,
   });
 
-  // SPEC section 8: reminder failures are logged; the short note below is our addition.
+  // Reminder failures are logged; the short note below says so too.
   useLogError(reminders.error);
 
   const save = (input: ReminderInput) =>

@@ -31,7 +31,7 @@ function nextRoute(user: User): string {
   return remembered?.startsWith('/houseSetup') ? remembered : '/houseSetup';
 }
 
-/** SPEC 'Profile setup (/userSetup)'. */
+/** Profile setup (/userSetup): a new person's profile, or editing one's own. */
 export function UserSetupPage() {
   const auth = useAuth();
   const navigate = useNavigate();
