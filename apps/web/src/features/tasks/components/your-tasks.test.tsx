@@ -9,9 +9,7 @@ import { renderAt } from '../../../test/render';
 import { testUser } from '../../../test/users';
 import { YourTasks } from './your-tasks';
 
-vi.mock('react-oidc-context', () => ({
-  useAuth: () => ({ user: { access_token: 't' }, isAuthenticated: true }),
-}));
+vi.mock('react-oidc-context', () => ({ useAuth: vi.fn() }));
 
 const NOW = new Date('2026-11-23T10:00:00Z');
 beforeEach(() => {
