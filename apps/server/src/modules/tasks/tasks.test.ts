@@ -516,6 +516,39 @@ describe('away periods', () => {
   });
 });
 
+describe('the API document', () => {
+  it('describes every tasks and away route, with the contract’s schemas', async () => {
+    const doc = (await t.app.inject('/api/docs/json')).json();
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/task/',
+        '/api/task/{task_id}',
+        '/api/task/{task_id}/done',
+        '/api/task/{task_id}/skip',
+        '/api/task/{task_id}/undo',
+        '/api/task/{task_id}/history',
+        '/api/task/stats',
+        '/api/task/members',
+        '/api/away/',
+        '/api/away/{away_id}',
+      ]),
+    );
+    const create = doc.paths['/api/task/'].post;
+    expect(Object.keys(create.requestBody.content['application/json'].schema.properties)).toEqual(
+      expect.arrayContaining([
+        'title',
+        'notes',
+        'effort',
+        'time_zone',
+        'due_at',
+        'repeat',
+        'rotation',
+        'pool',
+      ]),
+    );
+  });
+});
+
 describe('another house', () => {
   it('answers 404 for every task and away id of another house, and changes nothing', async () => {
     const home = await household(1);
