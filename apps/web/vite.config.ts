@@ -2,12 +2,49 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // The API server (and the built-in identity provider under /oidc) runs on port 3000 in development.
 const apiServer = 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // Installable: a web app manifest, and a service worker that keeps the app shell (every built file)
+    // so Hearth opens without a connection; the house's data comes from its own offline copy.
+    VitePWA({
+      registerType: 'autoUpdate',
+      // A separate registerSW.js: the Content-Security-Policy allows no inline script.
+      injectRegister: 'script',
+      includeAssets: ['favicon.svg', 'icons/apple-touch-icon-180.png'],
+      manifest: {
+        id: '/',
+        name: 'Hearth',
+        short_name: 'Hearth',
+        description: 'A shared calendar, grocery lists and reminders for the people you live with.',
+        start_url: '/home',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#faf6f0',
+        theme_color: '#7a4e2d',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // Any page of the app opens from the kept index.html; the API and the sign-in pages never do.
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/oidc(\/|$)/],
+        cleanupOutdatedCaches: true,
+        clientsClaim: true,
+        skipWaiting: true,
+      },
+    }),
+  ],
   resolve: {
     // '@hearth/source' makes '@hearth/contract' resolve to its TypeScript source: no contract build step needed.
     conditions: ['@hearth/source', ...defaultClientConditions],
