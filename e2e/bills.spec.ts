@@ -3,6 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { houseCodeOf, housemate, screenshots } from './support/people.js';
 
 const myBalance = (page: Page) => page.getByRole('region', { name: 'Your balance' });
+const history = (page: Page) => page.getByRole('region', { name: 'History' });
 
 async function openBills(page: Page) {
   await page.getByRole('link', { name: 'Bills' }).first().click();
@@ -42,6 +43,11 @@ test('an expense split three ways shows the right balances on each housemate’s
   const dialog = ann.page.getByRole('dialog', { name: 'Add expense' });
   await dialog.getByRole('textbox', { name: 'Title' }).fill('Big shop at the farmers’ market');
   await dialog.getByRole('textbox', { name: 'Amount (EUR)' }).fill('30.01');
+  // The exact-amount fields, with long names, at phone and desktop widths; then back to an equal split.
+  await dialog.getByRole('combobox', { name: 'Split' }).selectOption('exact');
+  await expect(dialog.getByRole('textbox', { name: "Cy's amount" })).toBeVisible();
+  await screenshots(ann.page, testInfo.outputPath.bind(testInfo), 'bills-expense-dialog');
+  await dialog.getByRole('combobox', { name: 'Split' }).selectOption('equal');
   await dialog.getByRole('button', { name: 'Add expense' }).click();
   await expect(dialog).toBeHidden();
 
@@ -50,8 +56,8 @@ test('an expense split three ways shows the right balances on each housemate’s
   // Ben and Cy see it arrive without reloading.
   await expect(myBalance(ben.page).getByText('You owe Annabelle €10.00')).toBeVisible();
   await expect(myBalance(cy.page).getByText('You owe Annabelle €10.00')).toBeVisible();
-  await expect(ben.page.getByText('Big shop at the farmers’ market')).toBeVisible();
-  await expect(ben.page.getByText('Your share €10.00')).toBeVisible();
+  await expect(history(ben.page).getByText('Big shop at the farmers’ market')).toBeVisible();
+  await expect(history(ben.page).getByText('Your share €10.00')).toBeVisible();
 
   // Ben settles his part with the suggested payment.
   await ben.page.getByRole('button', { name: 'Record payment: You pay Annabelle €10.00' }).click();
@@ -108,8 +114,8 @@ test('record purchase from a grocery list: ticked items become one expense and l
   await screenshots(ann.page, testInfo.outputPath.bind(testInfo), 'bills-purchase');
 
   await openBills(ben.page);
-  await expect(ben.page.getByText('Saturday market')).toBeVisible();
-  await expect(ben.page.getByText('Milk, Eggs')).toBeVisible();
+  await expect(history(ben.page).getByText('Saturday market')).toBeVisible();
+  await expect(history(ben.page).getByText('Milk, Eggs')).toBeVisible();
   await expect(myBalance(ben.page).getByText('You owe Ann €3.75')).toBeVisible();
 
   await ann.context.close();
