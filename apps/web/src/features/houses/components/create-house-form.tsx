@@ -1,3 +1,4 @@
+import { HOUSE_NAME_MAX } from '@hearth/contract';
 import { useForm } from 'react-hook-form';
 import { Form, TextField } from '../../../components/form';
 import { ImagePicker } from '../../../components/image-picker';
@@ -29,7 +30,13 @@ export function CreateHouseForm({ onBack, onCreated }: CreateHouseFormProps) {
       }}
       actions={<SetupFormActions onBack={onBack} empty={empty} label="Create" busyLabel="Creating..." />}
     >
-      <TextField label="House Name" name="house_name" autoComplete="off" autoFocus />
+      <TextField
+        label="House Name"
+        name="house_name"
+        maxLength={HOUSE_NAME_MAX}
+        autoComplete="off"
+        autoFocus
+      />
       <ImagePicker
         label="House Photo (optional)"
         previewAlt="House photo preview"
