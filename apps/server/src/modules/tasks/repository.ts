@@ -227,6 +227,16 @@ export class TasksRepository {
       .execute();
   }
 
+  /** Who lives in the house now. */
+  async memberIds(houseId: number): Promise<Set<number>> {
+    const rows = await this.db
+      .selectFrom('users')
+      .select('user_id')
+      .where('house_id', '=', houseId)
+      .execute();
+    return new Set(rows.map((r) => r.user_id));
+  }
+
   /** The house's members with their names and pictures, oldest member first. */
   async members(houseId: number): Promise<TaskMember[]> {
     return this.db

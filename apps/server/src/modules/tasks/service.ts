@@ -68,6 +68,20 @@ function awayOn(spans: readonly AwaySpan[], dueAt: string, zone: string) {
   };
 }
 
+/**
+ * Who cannot take a turn due at `dueAt`: anyone away that day, and anyone who has left the house since
+ * the pool was set.
+ */
+function unavailableOn(
+  spans: readonly AwaySpan[],
+  members: ReadonlySet<number>,
+  dueAt: string,
+  zone: string,
+) {
+  const away = awayOn(spans, dueAt, zone);
+  return (userId: number) => !members.has(userId) || away(userId);
+}
+
 export function toTask(row: TaskRecord, spans: readonly AwaySpan[], now: Date): Task {
   const completed = Boolean(row.completed);
   return {
@@ -265,7 +279,7 @@ export class TasksService {
       if (next === null) {
         await repo.updateTask(taskId, houseId, { completed: 1, updated_at: now.toISOString() });
       } else {
-        const spans = await repo.awayPeriods(houseId);
+        const [spans, members] = await Promise.all([repo.awayPeriods(houseId), repo.memberIds(houseId)]);
         const fairness =
           task.rotation === 'fairest'
             ? (await this.fairness(repo, houseId, [taskId], now))(taskId)
@@ -273,7 +287,7 @@ export class TasksService {
         const assignee = handOff(
           { rotation: task.rotation as Rotation, pool: poolOf(task), assigneeId: task.assignee_id },
           user.user_id,
-          awayOn(spans, next, task.time_zone),
+          unavailableOn(spans, members, next, task.time_zone),
           fairness,
         );
         await repo.updateTask(taskId, houseId, {
@@ -377,7 +391,7 @@ export class TasksService {
       const added = await repo.insertAway(houseId, user.user_id, startsOn, endsOn);
       const mine = await repo.openRotatingTasksOf(houseId, user.user_id);
       if (mine.length === 0) return added;
-      const spans = await repo.awayPeriods(houseId);
+      const [spans, members] = await Promise.all([repo.awayPeriods(houseId), repo.memberIds(houseId)]);
       const fairnessOf = await this.fairness(
         repo,
         houseId,
@@ -385,8 +399,8 @@ export class TasksService {
         now,
       );
       for (const task of mine) {
-        const isAway = awayOn(spans, task.due_at, task.time_zone);
-        if (!isAway(user.user_id)) continue;
+        if (!awayOn(spans, task.due_at, task.time_zone)(user.user_id)) continue;
+        const isAway = unavailableOn(spans, members, task.due_at, task.time_zone);
         const next =
           task.rotation === 'round_robin'
             ? nextInTurn(poolOf(task), user.user_id, isAway)
@@ -434,8 +448,9 @@ export class TasksService {
   private async rebalanceFairest(repo: TasksRepository, houseId: number, now: Date, except: number) {
     const tasks = (await repo.openFairestTasks(houseId)).filter((t) => t.task_id !== except);
     if (tasks.length === 0) return;
-    const [spans, fairnessOf] = await Promise.all([
+    const [spans, members, fairnessOf] = await Promise.all([
       repo.awayPeriods(houseId),
+      repo.memberIds(houseId),
       this.fairness(
         repo,
         houseId,
@@ -447,7 +462,7 @@ export class TasksService {
       const pick = fairestMember(
         poolOf(task),
         fairnessOf(task.task_id),
-        awayOn(spans, task.due_at, task.time_zone),
+        unavailableOn(spans, members, task.due_at, task.time_zone),
       );
       if (pick !== null && pick !== task.assignee_id) {
         await repo.updateTask(task.task_id, houseId, { assignee_id: pick, updated_at: now.toISOString() });

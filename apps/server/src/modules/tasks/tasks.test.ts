@@ -516,6 +516,17 @@ describe('away periods', () => {
   });
 });
 
+describe('members who leave', () => {
+  it('passes over someone who has left the house when the turn is handed on', async () => {
+    const { members, clients } = await household(3);
+    const [a, b, c] = members.map((m) => m.user_id) as [number, number, number];
+    const task = await create(clients[0]!, { repeat: weekly, rotation: 'round_robin', pool: [a, b, c] });
+    await t.testDb.db.updateTable('users').set({ house_id: null }).where('user_id', '=', b).execute();
+    const done = await act(clients[0]!, task.task_id, 'done');
+    expect(done.assignee_id).toBe(c);
+  });
+});
+
 describe('the API document', () => {
   it('describes every tasks and away route, with the contract’s schemas', async () => {
     const doc = (await t.app.inject('/api/docs/json')).json();
