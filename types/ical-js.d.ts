@@ -31,6 +31,19 @@ declare module 'ical.js' {
       getFirstProperty(name: string): Property | null;
       getAllProperties(name?: string): Property[];
       getFirstPropertyValue(name: string): unknown;
+      hasProperty(name: string): boolean;
+    }
+    class RecurExpansion {
+      next(): Time | undefined;
+    }
+    interface OccurrenceDetails {
+      recurrenceId: Time;
+      item: Event;
+      startDate: Time;
+      endDate: Time;
+    }
+    namespace TimezoneService {
+      function register(component: Component): void;
     }
     class Event {
       constructor(component: Component);
@@ -42,6 +55,9 @@ declare module 'ical.js' {
       sequence: number;
       startDate: Time;
       endDate: Time;
+      relateException(exception: Event): void;
+      iterator(start?: Time): RecurExpansion;
+      getOccurrenceDetails(occurrence: Time): OccurrenceDetails;
     }
     function parse(input: string): JCal;
   }

@@ -4,6 +4,10 @@ import { IdParam, TimeZoneName } from './common.js';
 export const EVENT_TITLE_MAX = 200;
 export const EVENT_DESCRIPTION_MAX = 5000;
 export const EVENT_LOCATION_MAX = 500;
+/** Longest RRULE value accepted. */
+export const EVENT_RRULE_MAX = 500;
+/** Most occurrences one GET /api/event/?from=&to= answers; a wider range is a 400. */
+export const EVENT_OCCURRENCES_MAX = 2000;
 
 /** The server answers bad event input with the same sentences the event dialog shows. */
 export const EventMessages = {
@@ -41,8 +45,35 @@ export const Event = Type.Object({
   /** The creator. */
   user_id: Type.Integer(),
   username: Type.String(),
+  /** RFC 5545 RRULE value (e.g. FREQ=WEEKLY;BYDAY=TU), counted in time_zone; null for a one-off event. */
+  rrule: Nullable(Type.String()),
+  /** Original starts (UTC ISO) of occurrences removed from the series. */
+  exdates: Type.Array(Type.String()),
 });
 export type Event = Static<typeof Event>;
+
+/**
+ * One occurrence in a range: its event's fields with the occurrence's own start and end (and dates for
+ * all-day events). `occurrence_start` is the original start, which names the occurrence in edits;
+ * `overridden` says it was edited on its own.
+ */
+export const EventOccurrence = Type.Object({
+  ...Event.properties,
+  occurrence_start: Type.String(),
+  overridden: Type.Boolean(),
+});
+export type EventOccurrence = Static<typeof EventOccurrence>;
+
+/** GET /api/event/?from=&to=: ISO instants, from before to. */
+export const EventRangeQuery = Type.Object({
+  from: Type.String({ maxLength: 64 }),
+  to: Type.String({ maxLength: 64 }),
+});
+export type EventRangeQuery = Static<typeof EventRangeQuery>;
+
+/** Which part of a repeating series an edit or delete applies to. */
+export const EventScope = Type.Union([Type.Literal('this'), Type.Literal('following'), Type.Literal('all')]);
+export type EventScope = Static<typeof EventScope>;
 
 const EventFields = {
   /** Checked (trimmed, non-empty) by the server so it can answer with the dialog's sentence. */
@@ -55,6 +86,14 @@ const EventFields = {
   all_day: Type.Optional(Type.Boolean()),
   /** The browser's IANA zone: an all-day event keeps the dates the user saw there. UTC when absent. */
   time_zone: Type.Optional(Nullable(TimeZoneName)),
+  /** RFC 5545 RRULE value, with or without "RRULE:"; null or empty for a one-off event. */
+  rrule: Type.Optional(Nullable(Type.String({ maxLength: EVENT_RRULE_MAX }))),
+};
+
+/** For a repeating event: the part changed, and the occurrence it starts at (its original start). */
+const ScopeFields = {
+  scope: Type.Optional(EventScope),
+  occurrence_start: Type.Optional(Type.String({ maxLength: 64 })),
 };
 
 /** POST /api/event/ */
@@ -62,11 +101,15 @@ export const EventInput = Type.Object({ ...EventFields, house_id: IdParam });
 export type EventInput = Static<typeof EventInput>;
 
 /** PATCH /api/event/{id}: any subset of the fields; the merged event is checked as a whole. */
-export const EventPatch = Type.Partial(Type.Object(EventFields));
+export const EventPatch = Type.Partial(Type.Object({ ...EventFields, ...ScopeFields }));
 export type EventPatch = Static<typeof EventPatch>;
 
 export const EventIdParams = Type.Object({ id: IdParam });
 export type EventIdParams = Static<typeof EventIdParams>;
+
+/** DELETE /api/event/{id}?scope=&occurrence_start=: all of a series unless told otherwise. */
+export const EventDeleteQuery = Type.Object(ScopeFields);
+export type EventDeleteQuery = Static<typeof EventDeleteQuery>;
 
 export const EventFeedParams = Type.Object({ houseId: IdParam });
 export type EventFeedParams = Static<typeof EventFeedParams>;
@@ -94,3 +137,65 @@ export const CalendarSubscription = Type.Object({
   webcal_url: Nullable(Type.String()),
 });
 export type CalendarSubscription = Static<typeof CalendarSubscription>;
+
+/** POST /api/feed/me/link: the member's new personal feed link (the previous one stops working). */
+export const PersonalFeedLink = Type.Object({ url: Type.String() });
+export type PersonalFeedLink = Static<typeof PersonalFeedLink>;
+
+export const PersonalFeedQuery = Type.Object({ token: Type.String({ maxLength: 256 }) });
+export type PersonalFeedQuery = Static<typeof PersonalFeedQuery>;
+
+/** A task's current occurrence on the timeline, with whose turn it is. */
+export const TimelineTask = Type.Object({
+  task_id: Type.Integer(),
+  title: Type.String(),
+  due_at: Type.String(),
+  assignee_id: Type.Integer(),
+  assignee_name: Type.String(),
+});
+export type TimelineTask = Static<typeof TimelineTask>;
+
+/** A recurring bill falling due on a date. */
+export const TimelineBill = Type.Object({
+  recurring_id: Type.Integer(),
+  title: Type.String(),
+  due_on: Type.String(),
+  amount_minor: Type.Integer(),
+  currency: Type.String(),
+});
+export type TimelineBill = Static<typeof TimelineBill>;
+
+/** A member's time away, both dates included. */
+export const TimelineAway = Type.Object({
+  away_id: Type.Integer(),
+  user_id: Type.Integer(),
+  username: Type.String(),
+  starts_on: Type.String(),
+  ends_on: Type.String(),
+});
+export type TimelineAway = Static<typeof TimelineAway>;
+
+/** One occurrence of the caller's own reminder (never anyone else's). */
+export const TimelineReminder = Type.Object({
+  reminder_id: Type.Integer(),
+  title: Type.String(),
+  remind_at: Type.String(),
+});
+export type TimelineReminder = Static<typeof TimelineReminder>;
+
+/** GET /api/event/layers: the range, and the zone whose calendar days bills and away periods are read in. */
+export const LayersQuery = Type.Object({
+  from: Type.String({ maxLength: 64 }),
+  to: Type.String({ maxLength: 64 }),
+  time_zone: Type.Optional(TimeZoneName),
+});
+export type LayersQuery = Static<typeof LayersQuery>;
+
+/** GET /api/event/layers?from=&to=: what else is on the calendar in the range, one list per layer. */
+export const TimelineLayers = Type.Object({
+  tasks: Type.Array(TimelineTask),
+  bills: Type.Array(TimelineBill),
+  away: Type.Array(TimelineAway),
+  reminders: Type.Array(TimelineReminder),
+});
+export type TimelineLayers = Static<typeof TimelineLayers>;

@@ -18,6 +18,8 @@ export function testEvent(overrides: Partial<Event> = {}): Event {
     updated_at: '2026-05-01T10:00:00.000Z',
     user_id: 3,
     username: 'sam',
+    rrule: null,
+    exdates: [],
     ...overrides,
   };
 }

@@ -6,6 +6,8 @@ import { billsRoutes } from './routes.js';
 import { BillsService, todayUtc } from './service.js';
 
 export type { BillsTables } from './tables.js';
+/** Read-only views for the calendar's layers and the personal feed. */
+export { billsDueBetween } from './timeline.js';
 
 /** How often a running server looks for recurring bills that have fallen due. */
 const RECURRING_EVERY_MS = 15 * 60 * 1000;

@@ -1,7 +1,11 @@
 import { Readable } from 'node:stream';
 import { escape as escapeText, ICalCalendar, ICalEvent } from 'ical-generator';
+import { DateTime } from 'luxon';
 import { nextDay } from './event-times.js';
+import { feedRrule } from './recurrence.js';
 import type { FeedRow } from './repository.js';
+import { parseExdates } from './service.js';
+import { vtimezone } from './vtimezone.js';
 
 export interface FeedOptions {
   /** The origin people use, for each event's URL and UID. */
@@ -65,28 +69,73 @@ type EventFeedRow = FeedRow & {
 
 const isEvent = (row: FeedRow): row is EventFeedRow => row.event_id !== null;
 
+/** The local wall time of an instant in a zone, as iCalendar writes it with a TZID. */
+const localStamp = (iso: string, zone: string) =>
+  DateTime.fromISO(iso, { zone }).toFormat("yyyyLLdd'T'HHmmss");
+
+/** RRULE and EXDATE lines of a repeating event: EXDATEs in its zone (timed) or as dates (all-day). */
+function repeatLines(row: EventFeedRow, allDay: boolean, zone: string): string {
+  const rrule = feedRrule({
+    start: row.start_datetime,
+    end: row.end_datetime,
+    allDay,
+    startDate: row.start_date,
+    endDate: row.end_date,
+    timeZone: zone,
+    rrule: row.rrule as string,
+    exdates: [],
+  });
+  const exdates = parseExdates(row.exdates);
+  let text = `RRULE:${rrule}`;
+  if (exdates.length > 0) {
+    text += allDay
+      ? `\r\nEXDATE;VALUE=DATE:${exdates.map((d) => DateTime.fromISO(d, { zone }).toFormat('yyyyLLdd')).join(',')}`
+      : `\r\nEXDATE;TZID=${zone}:${exdates.map((d) => localStamp(d, zone)).join(',')}`;
+  }
+  return text;
+}
+
+/** The UID of a house event: an edited occurrence shares its series' UID (told apart by RECURRENCE-ID). */
+export const eventUid = (eventId: number, host: string) => `event-${eventId}@${host}`;
+
 /**
- * One VEVENT. Timed events are written in UTC; all-day events as VALUE=DATE with the exclusive end
- * (the day after the last day). The URL ends in the event id (the web app opens the event from it), and
- * the creator travels as X-HEARTH-USER-ID and X-HEARTH-USERNAME.
+ * One VEVENT. One-off timed events are written in UTC; repeating ones (and their edited occurrences) in
+ * their zone with a TZID, so the series keeps its wall-clock time in calendar apps across clock changes.
+ * All-day events are VALUE=DATE with the exclusive end (the day after the last day). The URL ends in the
+ * event id (the web app opens the event from it), and the creator travels as X-HEARTH-USER-ID and
+ * X-HEARTH-USERNAME.
  */
 function eventText(calendar: ICalCalendar, row: EventFeedRow, publicUrl: string, host: string): string {
   const allDay = Boolean(row.all_day) && row.start_date !== null && row.end_date !== null;
+  const zone = row.time_zone ?? 'UTC';
+  const zoned = !allDay && (row.rrule !== null || row.series_id !== null);
+  const seriesId = row.series_id ?? row.event_id;
   const event = new ICalEvent(
     {
-      id: `event-${row.event_id}@${host}`,
+      id: eventUid(seriesId, host),
       sequence: row.sequence ?? 0,
       summary: row.title,
       ...(row.description ? { description: row.description } : {}),
       ...(row.location ? { location: row.location } : {}),
       allDay,
-      start: allDay ? `${row.start_date}T00:00:00Z` : row.start_datetime,
-      end: allDay ? `${nextDay(row.end_date as string)}T00:00:00Z` : row.end_datetime,
+      ...(zoned ? { timezone: zone } : {}),
+      start: allDay
+        ? `${row.start_date}T00:00:00Z`
+        : zoned
+          ? DateTime.fromISO(row.start_datetime, { zone })
+          : row.start_datetime,
+      end: allDay
+        ? `${nextDay(row.end_date as string)}T00:00:00Z`
+        : zoned
+          ? DateTime.fromISO(row.end_datetime, { zone })
+          : row.end_datetime,
+      ...(row.rrule !== null && row.series_id === null ? { repeating: repeatLines(row, allDay, zone) } : {}),
+      ...(zoned && row.recurrence_id ? { recurrenceId: DateTime.fromISO(row.recurrence_id, { zone }) } : {}),
       // Without METHOD, DTSTAMP is when the event last changed (RFC 5545 3.8.7.2): the feed is stable.
       stamp: row.updated_at,
       created: row.created_at,
       lastModified: row.updated_at,
-      url: `${publicUrl}/api/event/${row.event_id}`,
+      url: `${publicUrl}/api/event/${seriesId}`,
       x: [
         ['X-HEARTH-USER-ID', String(row.user_id)],
         ['X-HEARTH-USERNAME', row.username ?? ''],
@@ -94,16 +143,38 @@ function eventText(calendar: ICalCalendar, row: EventFeedRow, publicUrl: string,
     },
     calendar,
   );
-  return event.toString();
+  let text = event.toString();
+  if (allDay && row.recurrence_id) {
+    // An edited all-day occurrence names the date it replaces, as a date like its series' DTSTART.
+    const day = DateTime.fromISO(row.recurrence_id, { zone }).toFormat('yyyyLLdd');
+    text = text.replace('\r\nSUMMARY:', `\r\nRECURRENCE-ID;VALUE=DATE:${day}\r\nSUMMARY:`);
+  }
+  return text;
+}
+
+/** The years a feed's zoned times fall in, for its VTIMEZONE blocks: from the first start to ten years on. */
+function zoneYears(starts: readonly string[]): [number, number] {
+  const now = new Date().getUTCFullYear();
+  let first = now;
+  for (const start of starts) first = Math.min(first, new Date(start).getUTCFullYear());
+  return [first - 1, Math.max(first, now) + 10];
+}
+
+/** What a feed adds after the house events: finished VEVENT texts, and the zones their TZIDs name. */
+export interface ExtraEvents {
+  zones: readonly { zone: string; start: string }[];
+  events: Iterable<string>;
 }
 
 /**
  * The house calendar as iCalendar text, produced chunk by chunk from the rows of the one feed query, so a
- * large house never holds its whole feed, or an object per event, in memory at once.
+ * large house never holds its whole feed, or an object per event, in memory at once. A VTIMEZONE is
+ * written for each zone a repeating event (or an extra event) names.
  */
 export function* feedChunks(
   rows: readonly FeedRow[],
   { publicUrl, houseName }: FeedOptions,
+  extra?: ExtraEvents,
 ): Generator<string> {
   const calendar = new ICalCalendar({
     prodId: { company: 'Hearth', product: 'House Calendar', language: 'EN' },
@@ -113,8 +184,24 @@ export function* feedChunks(
   });
   const empty = calendar.toString();
   const footer = 'END:VCALENDAR';
-  // The calendar's own lines, without its closing line: events go in between.
+  // The calendar's own lines, without its closing line: time zones and events go in between.
   let chunk = empty.slice(0, empty.lastIndexOf(footer));
+  const zoned = [
+    ...rows
+      .filter(
+        (r) =>
+          r.time_zone !== null &&
+          r.start_datetime !== null &&
+          !r.all_day &&
+          (r.rrule !== null || r.series_id !== null),
+      )
+      .map((r) => ({ zone: r.time_zone as string, start: r.start_datetime as string })),
+    ...(extra?.zones ?? []),
+  ];
+  if (zoned.length > 0) {
+    const [fromYear, toYear] = zoneYears(zoned.map((z) => z.start));
+    for (const zone of new Set(zoned.map((z) => z.zone))) chunk += vtimezone(zone, fromYear, toYear);
+  }
   const host = new URL(publicUrl).host;
   for (const row of rows) {
     if (!isEvent(row)) continue;
@@ -124,9 +211,16 @@ export function* feedChunks(
       chunk = '';
     }
   }
+  for (const text of extra?.events ?? []) {
+    chunk += fold(text);
+    if (chunk.length >= CHUNK_CHARS) {
+      yield chunk;
+      chunk = '';
+    }
+  }
   yield `${chunk}${footer}\r\n`;
 }
 
-export function feedStream(rows: readonly FeedRow[], options: FeedOptions): Readable {
-  return Readable.from(feedChunks(rows, options), { objectMode: false });
+export function feedStream(rows: readonly FeedRow[], options: FeedOptions, extra?: ExtraEvents): Readable {
+  return Readable.from(feedChunks(rows, options, extra), { objectMode: false });
 }

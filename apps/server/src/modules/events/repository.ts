@@ -17,6 +17,11 @@ export interface FeedRow {
   start_date: string | null;
   end_date: string | null;
   sequence: number | null;
+  time_zone: string | null;
+  rrule: string | null;
+  exdates: string | null;
+  series_id: number | null;
+  recurrence_id: string | null;
   created_at: string | null;
   updated_at: string | null;
   user_id: number | null;
@@ -38,7 +43,72 @@ export class EventsRepository {
       .select('users.username')
       .where('events.event_id', '=', eventId)
       .where('events.house_id', '=', houseId)
+      .where('events.series_id', 'is', null)
       .executeTakeFirst();
+  }
+
+  /** Runs `work` with a repository bound to one transaction: all of it is written, or none. */
+  transaction<T>(work: (events: EventsRepository) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute((trx) => work(new EventsRepository(trx)));
+  }
+
+  /**
+   * The rows a range needs, in one query: series and one-off events that may occur in [from, to), and
+   * every edited occurrence of the house (they replace occurrences wherever they moved to).
+   */
+  rangeRows(houseId: number, from: string, to: string): Promise<EventWithCreator[]> {
+    return this.db
+      .selectFrom('events')
+      .innerJoin('users', 'users.user_id', 'events.user_id')
+      .selectAll('events')
+      .select('users.username')
+      .where('events.house_id', '=', houseId)
+      .where((eb) =>
+        eb.or([
+          eb('events.series_id', 'is not', null),
+          eb.and([eb('events.rrule', 'is not', null), eb('events.start_datetime', '<', to)]),
+          eb.and([eb('events.start_datetime', '<', to), eb('events.end_datetime', '>=', from)]),
+        ]),
+      )
+      .orderBy('events.start_datetime')
+      .orderBy('events.event_id')
+      .execute();
+  }
+
+  /** The edited occurrence of a series that replaces the occurrence originally at `recurrenceId`. */
+  findOverride(seriesId: number, recurrenceId: string): Promise<EventRow | undefined> {
+    return this.db
+      .selectFrom('events')
+      .selectAll()
+      .where('series_id', '=', seriesId)
+      .where('recurrence_id', '=', recurrenceId)
+      .executeTakeFirst();
+  }
+
+  /** Removes the edited occurrence that replaced the one originally at `recurrenceId`, if any. */
+  async deleteOverride(seriesId: number, recurrenceId: string): Promise<void> {
+    await this.db
+      .deleteFrom('events')
+      .where('series_id', '=', seriesId)
+      .where('recurrence_id', '=', recurrenceId)
+      .execute();
+  }
+
+  /** Removes a series' edited occurrences from `fromKey` on (all of them without it). */
+  async deleteOverrides(seriesId: number, fromKey?: string): Promise<void> {
+    let query = this.db.deleteFrom('events').where('series_id', '=', seriesId);
+    if (fromKey !== undefined) query = query.where('recurrence_id', '>=', fromKey);
+    await query.execute();
+  }
+
+  /** Hands a series' edited occurrences from `fromKey` on to another series (a split). */
+  async moveOverrides(fromSeries: number, toSeries: number, fromKey: string): Promise<void> {
+    await this.db
+      .updateTable('events')
+      .set({ series_id: toSeries })
+      .where('series_id', '=', fromSeries)
+      .where('recurrence_id', '>=', fromKey)
+      .execute();
   }
 
   insert(row: NewEventRow): Promise<EventRow> {
@@ -108,6 +178,11 @@ export class EventsRepository {
         'e.start_date',
         'e.end_date',
         'e.sequence',
+        'e.time_zone',
+        'e.rrule',
+        'e.exdates',
+        'e.series_id',
+        'e.recurrence_id',
         'e.created_at',
         'e.updated_at',
         'e.user_id',

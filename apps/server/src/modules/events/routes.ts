@@ -3,31 +3,122 @@ import {
   CalendarSubscription,
   ErrorBody,
   Event,
+  EventDeleteQuery,
   EventFeedParams,
   EventFeedQuery,
   EventIdParams,
   EventInput,
+  EventOccurrence,
   EventPatch,
+  EventRangeQuery,
+  LayersQuery,
   Ok,
+  PersonalFeedLink,
+  PersonalFeedQuery,
+  TimelineLayers,
 } from '@hearth/contract';
+import { Type } from 'typebox';
 import { challenge, identityOf } from '../../core/identity.js';
 import { unauthorized } from '../../lib/errors.js';
 import { feedStream } from './feed.js';
+import type { PersonalFeedService } from './personal-feed.js';
 import type { EventsService, FeedCredential } from './service.js';
 import type { SubscriptionsService } from './subscriptions.js';
+import type { TimelineService } from './timeline.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
 export interface EventsRoutesOptions {
   events: EventsService;
   subscriptions: SubscriptionsService;
+  timeline: TimelineService;
+  personalFeed: PersonalFeedService;
   publicUrl: string;
 }
 
 export const eventsRoutes: FastifyPluginAsyncTypebox<EventsRoutesOptions> = async (
   app,
-  { events, subscriptions, publicUrl },
+  { events, subscriptions, timeline, personalFeed, publicUrl },
 ) => {
+  app.get(
+    '/event/',
+    {
+      schema: {
+        tags: ['events'],
+        summary: 'Occurrences of the house events in a range, repeating events expanded',
+        querystring: EventRangeQuery,
+        response: { 200: Type.Array(EventOccurrence), ...errors },
+      },
+    },
+    async (request) => events.list(identityOf(request), request.query),
+  );
+
+  app.get(
+    '/event/layers',
+    {
+      schema: {
+        tags: ['events'],
+        summary: "The calendar's other layers in a range: tasks due, bills due, away periods, my reminders",
+        querystring: LayersQuery,
+        response: { 200: TimelineLayers, ...errors },
+      },
+    },
+    async (request) => timeline.layers(identityOf(request), request.query),
+  );
+
+  app.post(
+    '/feed/me/link',
+    {
+      schema: {
+        tags: ['events'],
+        summary: "A new personal feed link (the caller's previous one stops working)",
+        response: { 200: PersonalFeedLink, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return personalFeed.makeLink(identityOf(request));
+    },
+  );
+
+  app.delete(
+    '/feed/me/link',
+    {
+      schema: {
+        tags: ['events'],
+        summary: "Revokes the caller's personal feed link",
+        response: { 200: Ok, ...errors },
+      },
+    },
+    async (request) => {
+      await personalFeed.revoke(identityOf(request));
+      return { ok: true } as const;
+    },
+  );
+
+  app.get(
+    '/feed/me.ics',
+    {
+      // The link's secret is the credential.
+      config: { auth: false },
+      schema: {
+        tags: ['events'],
+        summary: "A member's personal feed: house events, their tasks, bills due and their reminders",
+        querystring: PersonalFeedQuery,
+        description: 'Answers text/calendar (RFC 5545).',
+        produces: ['text/calendar'],
+      },
+    },
+    async (request, reply) => {
+      const chunks = await personalFeed.feed(request.query.token);
+      return reply
+        .type('text/calendar; charset=utf-8')
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', 'inline; filename="my-household.ics"')
+        .send(chunks);
+    },
+  );
+
   app.get(
     '/event/house/:houseId/calendar.ics',
     {
@@ -135,9 +226,16 @@ export const eventsRoutes: FastifyPluginAsyncTypebox<EventsRoutesOptions> = asyn
 
   app.delete(
     '/event/:id',
-    { schema: { tags: ['events'], params: EventIdParams, response: { 200: Ok, ...errors } } },
+    {
+      schema: {
+        tags: ['events'],
+        params: EventIdParams,
+        querystring: EventDeleteQuery,
+        response: { 200: Ok, ...errors },
+      },
+    },
     async (request) => {
-      await events.remove(identityOf(request), request.params.id);
+      await events.remove(identityOf(request), request.params.id, request.query);
       return { ok: true } as const;
     },
   );

@@ -1,14 +1,42 @@
-import type { Event, EventInput, EventPatch, LiveAction } from '@hearth/contract';
-import { EVENT_DESCRIPTION_MAX, EVENT_LOCATION_MAX, EVENT_TITLE_MAX, EventMessages } from '@hearth/contract';
+import type {
+  Event,
+  EventDeleteQuery,
+  EventInput,
+  EventOccurrence,
+  EventPatch,
+  EventRangeQuery,
+  LiveAction,
+} from '@hearth/contract';
+import {
+  EVENT_DESCRIPTION_MAX,
+  EVENT_LOCATION_MAX,
+  EVENT_OCCURRENCES_MAX,
+  EVENT_TITLE_MAX,
+  EventMessages,
+} from '@hearth/contract';
 import type { Identity } from '../../core/identity.js';
 import type { LivePublisher } from '../../core/live.js';
 import type { Membership } from '../../core/membership.js';
 import type { UserRow } from '../../db/tables.js';
 import { houseRequired, notFound, validationError } from '../../lib/errors.js';
+import { ISO_INSTANT } from '../../lib/iso-instant.js';
 import { optionalText } from '../../lib/text.js';
 import { resolveEventTimes } from './event-times.js';
+import {
+  checkRrule,
+  endRuleBefore,
+  expandSeries,
+  inRange,
+  isOccurrence,
+  occurrenceStarting,
+  ruleFrom,
+  type SeriesTimes,
+  shiftWall,
+  TooManyOccurrences,
+} from './recurrence.js';
 import type { EventsRepository, EventWithCreator, FeedRow } from './repository.js';
 import { hashSubscriptionSecret } from './subscriptions.js';
+import type { EventRow } from './tables.js';
 
 export function toEvent(row: EventWithCreator): Event {
   return {
@@ -27,8 +55,58 @@ export function toEvent(row: EventWithCreator): Event {
     updated_at: row.updated_at,
     user_id: row.user_id,
     username: row.username,
+    rrule: row.rrule ?? null,
+    exdates: parseExdates(row.exdates),
   };
 }
+
+/** The removed occurrences' original starts as stored (a JSON array; anything else reads as none). */
+export function parseExdates(text: string | null | undefined): string[] {
+  if (!text) return [];
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** What the expansion needs of a stored event. */
+export function seriesOf(row: EventRow): SeriesTimes {
+  return {
+    start: row.start_datetime,
+    end: row.end_datetime,
+    allDay: Boolean(row.all_day),
+    startDate: row.start_date,
+    endDate: row.end_date,
+    timeZone: row.time_zone,
+    rrule: row.rrule ?? null,
+    exdates: parseExdates(row.exdates),
+  };
+}
+
+/** A range bound: an ISO instant, or a 400 naming the field. */
+function rangeBound(value: string, field: 'from' | 'to'): Date {
+  const text = value.trim();
+  const at = ISO_INSTANT.test(text) ? Date.parse(text) : Number.NaN;
+  if (Number.isNaN(at))
+    throw validationError(field, `${field} must be an ISO-8601 instant, e.g. 2026-11-23T00:00:00Z.`);
+  return new Date(at);
+}
+
+/** Checks a range: two instants, `to` after `from`. */
+export function checkRange(query: EventRangeQuery): { from: Date; to: Date } {
+  const from = rangeBound(query.from, 'from');
+  const to = rangeBound(query.to, 'to');
+  if (to.getTime() <= from.getTime()) throw validationError('to', 'to must be after from.');
+  return { from, to };
+}
+
+const tooManyOccurrences = () =>
+  validationError(
+    'to',
+    `The range holds more than ${EVENT_OCCURRENCES_MAX} occurrences; ask for a shorter one.`,
+  );
 
 /** Trimmed and required; a blank title gets the same sentence the event dialog shows. */
 function eventTitle(value: string | undefined): string {
@@ -44,18 +122,38 @@ const eventNotFound = () => notFound('Event');
 
 /** The checked, normalised fields of an event as stored. */
 function eventFields(input: EventPatch & { title?: string }) {
+  const times = resolveEventTimes({
+    start: input.start_datetime,
+    end: input.end_datetime,
+    allDay: input.all_day ?? false,
+    timeZone: input.time_zone,
+  });
   return {
     title: eventTitle(input.title),
     description: optionalText(input.description, 'description', EVENT_DESCRIPTION_MAX),
     location: optionalText(input.location, 'location', EVENT_LOCATION_MAX),
-    ...resolveEventTimes({
-      start: input.start_datetime,
-      end: input.end_datetime,
-      allDay: input.all_day ?? false,
-      timeZone: input.time_zone,
-    }),
+    ...times,
+    rrule: checkRrule(input.rrule, times.time_zone),
   };
 }
+
+/** The stored event's fields under a patch (fields the patch leaves out keep their values). */
+function mergedFields(current: EventRow, patch: EventPatch) {
+  return {
+    title: patch.title ?? current.title,
+    description: patch.description !== undefined ? patch.description : current.description,
+    location: patch.location !== undefined ? patch.location : current.location,
+    start_datetime: patch.start_datetime !== undefined ? patch.start_datetime : current.start_datetime,
+    end_datetime: patch.end_datetime !== undefined ? patch.end_datetime : current.end_datetime,
+    all_day: patch.all_day ?? Boolean(current.all_day),
+    time_zone: patch.time_zone ?? current.time_zone,
+    rrule: patch.rrule !== undefined ? patch.rrule : current.rrule,
+  };
+}
+
+type Fields = ReturnType<typeof eventFields>;
+
+const asRow = (fields: Fields) => ({ ...fields, all_day: fields.all_day ? 1 : 0 });
 
 /** How a feed request proved who it is. */
 export type FeedCredential = { identity: Identity } | { subscriptionSecret: string };
@@ -94,6 +192,60 @@ export class EventsService {
     return toEvent(row);
   }
 
+  /**
+   * Every occurrence in [from, to), in order: one-off events, the expanded series without their removed
+   * occurrences, and occurrences edited on their own in place of the ones they replace. At most
+   * EVENT_OCCURRENCES_MAX; a range holding more is a 400.
+   */
+  async list(identity: Identity, query: EventRangeQuery): Promise<EventOccurrence[]> {
+    const { houseId } = await this.member(identity);
+    const { from, to } = checkRange(query);
+    const rows = await this.events.rangeRows(houseId, from.toISOString(), to.toISOString());
+    const masters = rows.filter((r) => r.series_id === null);
+    const bySeries = new Map(masters.map((m) => [m.event_id, m]));
+    const overridden = new Set(
+      rows.filter((r) => r.series_id !== null).map((r) => `${r.series_id} ${r.recurrence_id}`),
+    );
+    const out: EventOccurrence[] = [];
+    try {
+      for (const master of masters) {
+        const event = toEvent(master);
+        const series = seriesOf(master);
+        for (const occ of expandSeries(series, from, to, EVENT_OCCURRENCES_MAX - out.length)) {
+          if (master.rrule && overridden.has(`${master.event_id} ${occ.key}`)) continue;
+          out.push({
+            ...event,
+            start_datetime: occ.start,
+            end_datetime: occ.end,
+            start_date: occ.startDate,
+            end_date: occ.endDate,
+            occurrence_start: occ.key,
+            overridden: false,
+          });
+        }
+      }
+    } catch (err) {
+      if (err instanceof TooManyOccurrences) throw tooManyOccurrences();
+      throw err;
+    }
+    for (const row of rows) {
+      const master = row.series_id === null ? undefined : bySeries.get(row.series_id);
+      if (!master || row.recurrence_id === null) continue;
+      if (seriesOf(master).exdates.includes(row.recurrence_id)) continue;
+      if (!inRange(row.start_datetime, row.end_datetime, from.getTime(), to.getTime())) continue;
+      if (out.length >= EVENT_OCCURRENCES_MAX) throw tooManyOccurrences();
+      out.push({
+        ...toEvent(row),
+        event_id: master.event_id,
+        rrule: master.rrule ?? null,
+        exdates: parseExdates(master.exdates),
+        occurrence_start: row.recurrence_id,
+        overridden: true,
+      });
+    }
+    return out.sort((a, b) => a.start_datetime.localeCompare(b.start_datetime) || a.event_id - b.event_id);
+  }
+
   async create(identity: Identity, input: EventInput): Promise<Event> {
     const { user, houseId } = await this.membership.house(identity, () =>
       houseRequired(EventMessages.houseRequired),
@@ -103,8 +255,7 @@ export class EventsService {
     const now = new Date().toISOString();
     const fields = eventFields(input);
     const row = await this.events.insert({
-      ...fields,
-      all_day: fields.all_day ? 1 : 0,
+      ...asRow(fields),
       house_id: houseId,
       user_id: user.user_id,
       created_at: now,
@@ -114,36 +265,223 @@ export class EventsService {
     return toEvent({ ...row, username: user.username });
   }
 
-  /** Applies the given fields over the stored event and checks the result as a whole. */
+  /**
+   * The original start an edit of a repeating event names: required for 'this' and 'following', and it
+   * must be one of the series' occurrences (a 400 naming occurrence_start otherwise).
+   */
+  private occurrenceKey(current: EventRow, value: string | undefined): string {
+    const text = value?.trim() ?? '';
+    const at = ISO_INSTANT.test(text) ? Date.parse(text) : Number.NaN;
+    if (Number.isNaN(at)) {
+      throw validationError(
+        'occurrence_start',
+        'occurrence_start must be the ISO instant an occurrence starts at.',
+      );
+    }
+    const key = new Date(at).toISOString();
+    if (!isOccurrence(seriesOf(current), key)) {
+      throw validationError('occurrence_start', 'occurrence_start is not an occurrence of this event.');
+    }
+    if (seriesOf(current).exdates.includes(key)) throw eventNotFound();
+    return key;
+  }
+
+  /**
+   * Applies the given fields over the stored event and checks the result as a whole. For a repeating
+   * event, `scope` says which part: 'this' occurrence alone, 'this and following' (the series is split
+   * there), or 'all' (the default).
+   */
   async update(identity: Identity, eventId: number, patch: EventPatch): Promise<Event> {
     const { user, houseId } = await this.member(identity);
     const current = await this.events.findInHouse(eventId, houseId);
     if (!current) throw eventNotFound();
-    const merged = {
-      title: patch.title ?? current.title,
-      description: patch.description !== undefined ? patch.description : current.description,
-      location: patch.location !== undefined ? patch.location : current.location,
-      start_datetime: patch.start_datetime !== undefined ? patch.start_datetime : current.start_datetime,
-      end_datetime: patch.end_datetime !== undefined ? patch.end_datetime : current.end_datetime,
-      all_day: patch.all_day ?? Boolean(current.all_day),
-      time_zone: patch.time_zone ?? current.time_zone,
-    };
-    const fields = eventFields(merged);
-    const changed = await this.events.update(eventId, houseId, {
-      ...fields,
-      all_day: fields.all_day ? 1 : 0,
-      updated_at: new Date().toISOString(),
-    });
-    const row = changed ? await this.events.findInHouse(eventId, houseId) : undefined;
-    if (!row) throw eventNotFound();
+    const scope = current.rrule ? (patch.scope ?? 'all') : 'all';
+    const key =
+      current.rrule && (scope !== 'all' || patch.occurrence_start !== undefined)
+        ? this.occurrenceKey(current, patch.occurrence_start)
+        : undefined;
+    let result: Event;
+    if (scope === 'this' && key) result = await this.updateOccurrence(current, user, key, patch);
+    else if (scope === 'following' && key && key !== current.start_datetime) {
+      result = await this.split(current, user, key, patch);
+    } else result = await this.updateAll(current, key, patch);
     await this.publish(houseId, user, 'updated', eventId);
+    return result;
+  }
+
+  /**
+   * The whole series. Times given for an occurrence move the series by as much (in wall-clock time). When
+   * the times, the zone or the rule change, removed and edited occurrences no longer line up and are
+   * dropped.
+   */
+  private async updateAll(
+    current: EventWithCreator,
+    key: string | undefined,
+    patch: EventPatch,
+  ): Promise<Event> {
+    const merged = mergedFields(current, patch);
+    if (key && key !== current.start_datetime && patch.start_datetime) {
+      const zone = merged.time_zone;
+      const start = shiftWall(current.start_datetime, key, patch.start_datetime, zone);
+      const length =
+        Date.parse(patch.end_datetime ?? current.end_datetime) - Date.parse(patch.start_datetime);
+      merged.start_datetime = start;
+      merged.end_datetime = new Date(Date.parse(start) + length).toISOString();
+    }
+    const fields = eventFields(merged);
+    const reshaped =
+      fields.start_datetime !== current.start_datetime ||
+      fields.end_datetime !== current.end_datetime ||
+      fields.all_day !== Boolean(current.all_day) ||
+      fields.time_zone !== current.time_zone ||
+      fields.rrule !== (current.rrule ?? null);
+    const houseId = current.house_id;
+    const row = await this.events.transaction(async (events) => {
+      const changed = await events.update(current.event_id, houseId, {
+        ...asRow(fields),
+        ...(reshaped ? { exdates: '[]' } : {}),
+        updated_at: new Date().toISOString(),
+      });
+      if (reshaped) await events.deleteOverrides(current.event_id);
+      return changed ? events.findInHouse(current.event_id, houseId) : undefined;
+    });
+    if (!row) throw eventNotFound();
     return toEvent(row);
   }
 
-  async remove(identity: Identity, eventId: number): Promise<void> {
+  /** One occurrence edited on its own: a row of its own that replaces it (made, or changed again). */
+  private async updateOccurrence(
+    current: EventWithCreator,
+    user: UserRow,
+    key: string,
+    patch: EventPatch,
+  ): Promise<Event> {
+    if (patch.rrule !== undefined && patch.rrule !== null && patch.rrule.trim() !== '') {
+      throw validationError('rrule', 'A single occurrence cannot repeat; edit the series instead.');
+    }
+    const existing = await this.events.findOverride(current.event_id, key);
+    const occ = occurrenceStarting(seriesOf(current), key);
+    const base: EventRow = existing ?? {
+      ...current,
+      start_datetime: occ.start,
+      end_datetime: occ.end,
+      start_date: occ.startDate,
+      end_date: occ.endDate,
+    };
+    const fields = eventFields({ ...mergedFields(base, { ...patch, rrule: null }), rrule: null });
+    const now = new Date().toISOString();
+    await this.events.transaction(async (events) => {
+      if (existing) {
+        await events.update(existing.event_id, current.house_id, { ...asRow(fields), updated_at: now });
+      } else {
+        await events.insert({
+          ...asRow(fields),
+          house_id: current.house_id,
+          user_id: user.user_id,
+          series_id: current.event_id,
+          recurrence_id: key,
+          created_at: now,
+          updated_at: now,
+        });
+      }
+      // Calendar apps see the series change too.
+      await events.update(current.event_id, current.house_id, { updated_at: now });
+    });
+    const row = await this.events.findInHouse(current.event_id, current.house_id);
+    if (!row) throw eventNotFound();
+    return toEvent(row);
+  }
+
+  /**
+   * 'This and following': the series ends just before `key` and a new series, with the changes, starts
+   * there. A counted series keeps its total. Removed and edited occurrences from `key` on go with the new
+   * series when its times are unchanged, and are dropped otherwise.
+   */
+  private async split(
+    current: EventWithCreator,
+    user: UserRow,
+    key: string,
+    patch: EventPatch,
+  ): Promise<Event> {
+    const series = seriesOf(current);
+    const rule = { ...series, rrule: current.rrule as string };
+    const occ = occurrenceStarting(series, key);
+    const merged = mergedFields(
+      {
+        ...current,
+        start_datetime: occ.start,
+        end_datetime: occ.end,
+        start_date: occ.startDate,
+        end_date: occ.endDate,
+        rrule: ruleFrom(rule, key),
+      },
+      patch,
+    );
+    const fields = eventFields(merged);
+    const sameTimes =
+      fields.start_datetime === occ.start &&
+      fields.all_day === series.allDay &&
+      fields.time_zone === series.timeZone &&
+      fields.rrule === ruleFrom(rule, key);
+    const before = series.exdates.filter((d) => d < key);
+    const after = series.exdates.filter((d) => d >= key);
+    const now = new Date().toISOString();
+    const made = await this.events.transaction(async (events) => {
+      await events.update(current.event_id, current.house_id, {
+        rrule: endRuleBefore(rule, key),
+        exdates: JSON.stringify(before),
+        updated_at: now,
+      });
+      const row = await events.insert({
+        ...asRow(fields),
+        exdates: JSON.stringify(sameTimes ? after : []),
+        house_id: current.house_id,
+        user_id: user.user_id,
+        created_at: now,
+        updated_at: now,
+      });
+      if (sameTimes) await events.moveOverrides(current.event_id, row.event_id, key);
+      else await events.deleteOverrides(current.event_id, key);
+      return row;
+    });
+    await this.publish(current.house_id, user, 'created', made.event_id);
+    return toEvent({ ...made, username: user.username });
+  }
+
+  /**
+   * Deletes an event; for a repeating one, `scope` says which part: 'this' occurrence (remembered as
+   * removed), 'this and following' (the series ends before it), or 'all' (the default).
+   */
+  async remove(identity: Identity, eventId: number, query: EventDeleteQuery = {}): Promise<void> {
     const { user, houseId } = await this.member(identity);
-    if (!(await this.events.delete(eventId, houseId))) throw eventNotFound();
-    await this.publish(houseId, user, 'deleted', eventId);
+    const current = await this.events.findInHouse(eventId, houseId);
+    if (!current) throw eventNotFound();
+    const scope = current.rrule ? (query.scope ?? 'all') : 'all';
+    const key = scope === 'all' ? undefined : this.occurrenceKey(current, query.occurrence_start);
+    if (!key || (scope === 'following' && key === current.start_datetime)) {
+      if (!(await this.events.delete(eventId, houseId))) throw eventNotFound();
+      await this.publish(houseId, user, 'deleted', eventId);
+      return;
+    }
+    const series = seriesOf(current);
+    const now = new Date().toISOString();
+    await this.events.transaction(async (events) => {
+      if (scope === 'this') {
+        await events.update(eventId, houseId, {
+          exdates: JSON.stringify([...series.exdates, key].sort()),
+          updated_at: now,
+        });
+        await events.deleteOverride(eventId, key);
+      } else {
+        await events.update(eventId, houseId, {
+          rrule: endRuleBefore({ ...series, rrule: current.rrule as string }, key),
+          exdates: JSON.stringify(series.exdates.filter((d) => d < key)),
+          updated_at: now,
+        });
+        await events.deleteOverrides(eventId, key);
+      }
+    });
+    await this.publish(houseId, user, 'updated', eventId);
   }
 
   /**

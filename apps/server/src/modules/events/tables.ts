@@ -22,8 +22,23 @@ export interface EventsTable {
   time_zone: string;
   /** Bumped on every change: the feed's SEQUENCE, so calendar apps notice edits. */
   sequence: ColumnType<number, number | undefined, number>;
+  /** RFC 5545 RRULE value (no "RRULE:"), counted in time_zone; null for a one-off event. */
+  rrule: ColumnType<string | null, string | null | undefined, string | null>;
+  /** JSON array of the original starts (UTC ISO) of removed occurrences. */
+  exdates: ColumnType<string, string | undefined, string>;
+  /** An edited occurrence: its series, and the original start of the occurrence it replaces. */
+  series_id: ColumnType<number | null, number | null | undefined, number | null>;
+  recurrence_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
+}
+
+/** A member's personal feed link (house events, their tasks, bills due, their reminders): a hash only. */
+export interface PersonalFeedLinksTable {
+  user_id: number;
+  token_hash: string;
+  hint: string;
+  created_at: string;
 }
 
 /** A member's calendar subscription link: only the SHA-256 of its secret is kept. One per member. */
@@ -46,6 +61,7 @@ export type CalendarSubscriptionRow = Selectable<CalendarSubscriptionsTable>;
 export interface EventsTables {
   events: EventsTable;
   calendar_subscriptions: CalendarSubscriptionsTable;
+  personal_feed_links: PersonalFeedLinksTable;
 }
 
 declare module '../../db/tables.js' {

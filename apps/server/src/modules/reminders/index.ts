@@ -4,6 +4,8 @@ import { remindersRoutes } from './routes.js';
 import { RemindersService } from './service.js';
 
 export type { RemindersTables } from './tables.js';
+/** Read-only views for the calendar's layers and the personal feed. */
+export { type OwnReminder, reminderOccurrences, remindersOf } from './timeline.js';
 
 /** Personal reminders: only their owner ever sees them. */
 export const remindersModule = defineModule({

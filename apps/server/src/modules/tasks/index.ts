@@ -5,6 +5,8 @@ import { tasksRoutes } from './routes.js';
 import { TasksService } from './service.js';
 
 export type { TasksTables } from './tables.js';
+/** Read-only views for the calendar's layers and the personal feed. */
+export { awayBetween, tasksDueBetween } from './timeline.js';
 
 /** The house's chores: repeats, rotation between members, history, fairness, and away periods. */
 export const tasksModule = defineModule({

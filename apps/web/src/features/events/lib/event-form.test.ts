@@ -175,6 +175,8 @@ const stored: Event = {
   updated_at: '2026-01-01T10:00:00.000Z',
   user_id: 3,
   username: 'sam',
+  rrule: null,
+  exdates: [],
 };
 
 describe('eventToForm', () => {

@@ -1,0 +1,56 @@
+import type { Repeat, TimelineBill } from '@hearth/contract';
+import type { Db } from '../../db/create-db.js';
+import { occurrencesBetween } from './recurrence.js';
+
+/**
+ * Read-only: the dates recurring bills fall due from `fromDate` through `throughDate` (YYYY-MM-DD, both
+ * included), for the calendar's bills layer and the personal feed. One query, then the bills' own dates.
+ */
+export async function billsDueBetween(
+  db: Db,
+  houseId: number,
+  fromDate: string,
+  throughDate: string,
+): Promise<TimelineBill[]> {
+  const rows = await db
+    .selectFrom('recurring_expenses')
+    .select([
+      'recurring_id',
+      'title',
+      'amount_minor',
+      'currency',
+      'repeat_every',
+      'repeat_interval',
+      'repeat_month_day',
+      'starts_on',
+      'ends_on',
+    ])
+    .where('house_id', '=', houseId)
+    .where('starts_on', '<=', throughDate)
+    .where((eb) => eb.or([eb('ends_on', 'is', null), eb('ends_on', '>=', fromDate)]))
+    .orderBy('recurring_id')
+    .execute();
+  const due: TimelineBill[] = [];
+  for (const row of rows) {
+    const day = row.repeat_month_day;
+    const repeat: Repeat = {
+      every: row.repeat_every as Repeat['every'],
+      interval: row.repeat_interval,
+      month_day: day === null ? null : day === 0 ? 'last' : day,
+    };
+    for (const date of occurrencesBetween(
+      { repeat, starts_on: row.starts_on, ends_on: row.ends_on },
+      fromDate,
+      throughDate,
+    )) {
+      due.push({
+        recurring_id: row.recurring_id,
+        title: row.title,
+        due_on: date,
+        amount_minor: Number(row.amount_minor),
+        currency: row.currency,
+      });
+    }
+  }
+  return due.sort((a, b) => a.due_on.localeCompare(b.due_on) || a.recurring_id - b.recurring_id);
+}
