@@ -3,7 +3,8 @@ import { PASSWORD_MIN_LENGTH } from './passwords.js';
 
 /*
  * The built-in provider's pages, rendered on the server. They must work under the app's
- * Content-Security-Policy (no scripts at all; inline <style> is allowed) and look like Hearth.
+ * Content-Security-Policy (no scripts, but for the one-step sign-out's single line allowed by its hash;
+ * inline <style> is allowed) and look like Hearth.
  */
 
 const STYLE = `
@@ -193,6 +194,25 @@ export function signOutPage(form: string, cancelHref: string): string {
 ${raw(form)}
 <button class="button" type="submit" form="op.logoutForm" name="logout" value="yes" autofocus>Sign out</button>
 <a class="button secondary" href="${cancelHref}">Cancel</a>`,
+  );
+}
+
+/** Submits oidc-provider's logout form as soon as the page loads (allowed by its hash, see provider.ts). */
+export const AUTO_SIGN_OUT_SCRIPT = 'document.getElementById("op.logoutForm").submit();';
+
+/**
+ * Sign-out that Hearth asked for with the person's own ID token: no second question. The form is sent at
+ * once (ending the whole provider session: logout=yes); without scripts the button does it.
+ */
+export function signingOutPage(form: string): string {
+  return layout(
+    'Signing out',
+    html`<h1>Signing you out…</h1>
+<p class="lead">One moment.</p>
+${raw(form)}
+<input type="hidden" name="logout" value="yes" form="op.logoutForm">
+<noscript><button class="button" type="submit" form="op.logoutForm" name="logout" value="yes">Sign out</button></noscript>
+<script>${raw(AUTO_SIGN_OUT_SCRIPT)}</script>`,
   );
 }
 

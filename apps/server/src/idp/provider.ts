@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import type {
@@ -12,7 +13,7 @@ import type { Db } from '../db/create-db.js';
 import { type AccountsRepository, claimsOf } from './accounts.js';
 import { kyselyAdapterFactory, type PayloadPruner } from './adapter.js';
 import { loadOidcProvider } from './load-oidc-provider.js';
-import { errorPage, signedOutPage, signOutPage } from './pages.js';
+import { AUTO_SIGN_OUT_SCRIPT, errorPage, signedOutPage, signingOutPage, signOutPage } from './pages.js';
 import type { IdpSecrets } from './secrets.js';
 
 const MINUTE = 60;
@@ -144,7 +145,15 @@ export async function createProvider(deps: ProviderDeps): Promise<Provider> {
         enabled: true,
         async logoutSource(ctx: KoaContextWithOIDC, form: string) {
           ctx.type = 'html';
-          ctx.body = signOutPage(form, home);
+          // The app asked with the signed-in person's own ID token: sign out in one step. Anyone else
+          // (a bare link, another person's token) is asked first.
+          const hint = ctx.oidc.entities.IdTokenHint as { payload?: { sub?: unknown } } | undefined;
+          if (hint?.payload?.sub !== undefined && hint.payload.sub === ctx.oidc.session?.accountId) {
+            allowInlineScript(ctx, AUTO_SIGN_OUT_SCRIPT);
+            ctx.body = signingOutPage(form);
+          } else {
+            ctx.body = signOutPage(form, home);
+          }
         },
         async postLogoutSuccessSource(ctx: KoaContextWithOIDC) {
           ctx.type = 'html';
@@ -190,4 +199,20 @@ export async function createProvider(deps: ProviderDeps): Promise<Provider> {
   });
 
   return provider;
+}
+
+/** Adds one inline script's hash to this answer's Content-Security-Policy, which otherwise allows none. */
+function allowInlineScript(ctx: KoaContextWithOIDC, script: string) {
+  const csp = ctx.response.get('content-security-policy');
+  if (!csp) return;
+  const hash = `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+  ctx.set(
+    'content-security-policy',
+    csp
+      .split(';')
+      .map((directive) =>
+        /^\s*script-src\s/.test(directive) ? `${directive.trim()} ${hash}` : directive.trim(),
+      )
+      .join(';'),
+  );
 }

@@ -329,7 +329,7 @@ describe('built-in provider: sign-up rate limit', () => {
 });
 
 describe('built-in provider: sign-out', () => {
-  it('asks "Sign out of Hearth?" and sends the browser back to the app after "Sign out"', async () => {
+  it("signs out in one step when the app sends the person's ID token, and sends the browser back to the app", async () => {
     const account = newBuiltInAccount();
     const flow = await BuiltInFlow.start(baseUrl);
     await flow.signUp(account);
@@ -337,7 +337,11 @@ describe('built-in provider: sign-out', () => {
 
     const page = await flow.signOutPage(tokens.id_token);
     expect(page.status).toBe(200);
-    expect(page.html).toContain('<h1>Sign out of Hearth?</h1>');
+    // No question: the page sends its form at once (the whole session: logout=yes); the button is only
+    // there for a browser without scripts.
+    expect(page.html).toContain('<h1>Signing you out…</h1>');
+    expect(page.html).toContain('<input type="hidden" name="logout" value="yes" form="op.logoutForm">');
+    expect(page.html).toContain('<script>document.getElementById("op.logoutForm").submit();</script>');
     await flow.submit({}, 'Sign out');
     expect(flow.page.url).toBe(`${baseUrl}/`);
 
@@ -347,5 +351,15 @@ describe('built-in provider: sign-out', () => {
     expect(flow.page.html).toContain('>Sign in</button>');
     // And the refresh token of that sign-in was revoked.
     await expect(refreshWithBuiltIn(baseUrl, tokens.refresh_token)).rejects.toThrow(/invalid_grant/);
+  });
+
+  it('still asks "Sign out of Hearth?" when the request does not carry the person\'s ID token', async () => {
+    const flow = await BuiltInFlow.start(baseUrl);
+    await flow.signUp(newBuiltInAccount());
+    await flow.tokens();
+    const page = await flow.navigate(`${baseUrl}/oidc/session/end`);
+    expect(page.status).toBe(200);
+    expect(page.html).toContain('<h1>Sign out of Hearth?</h1>');
+    expect(page.html).not.toContain('<script>');
   });
 });
