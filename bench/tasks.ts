@@ -15,7 +15,7 @@ import { loadConfig } from '../apps/server/src/config.js';
 import type { Database } from '../apps/server/src/db/tables.js';
 import { StandInIssuer } from '../apps/server/src/test/stand-in-issuer.js';
 
-const PORT = 3491;
+const PORT = 3495;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 500);
 const CONCURRENCY = 8;
 const ROUNDS = 3;
