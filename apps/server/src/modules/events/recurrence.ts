@@ -1,6 +1,9 @@
 import { DateTime } from 'luxon';
-import { Frequency, type Options, RRule } from 'rrule';
+import rrule, { type Options, type RRule as Rule } from 'rrule';
 import { validationError } from '../../lib/errors.js';
+
+// rrule ships as a CommonJS bundle whose names Node cannot see as ESM named exports: take them from its default.
+const { Frequency, RRule } = rrule;
 
 /*
  * Repeating events, RFC 5545 style. The rrule library counts in "floating" wall-clock time: each
@@ -159,7 +162,7 @@ function localStart(series: SeriesTimes): DateTime {
 }
 
 /** The rrule rule counted in floating wall time from the series' start; UNTIL moved to wall time too. */
-function floatingRule(series: SeriesTimes & { rrule: string }): RRule {
+function floatingRule(series: SeriesTimes & { rrule: string }): Rule {
   const options = RRule.parseString(series.rrule);
   if (options.until) {
     options.until = toFloating(DateTime.fromJSDate(options.until).setZone(series.timeZone));
