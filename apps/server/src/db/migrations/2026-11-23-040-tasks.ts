@@ -47,11 +47,17 @@ export default {
       .addColumn('prev_assignee_id', 'integer', (c) => c.notNull())
       .addColumn('prev_completed', flag, (c) => c.notNull())
       .execute();
-    // A task's newest entries (history pages, undo, last done) and the house's recent effort (fairness).
+    // A task's newest entries (history pages, undo) and the house's recent effort (fairness).
     await db.schema
       .createIndex('task_history_task_idx')
       .on('task_history')
       .columns(['task_id', 'history_id'])
+      .execute();
+    // Each task's newest done (skips passed over) is one look-up, however long its history grows.
+    await db.schema
+      .createIndex('task_history_done_idx')
+      .on('task_history')
+      .columns(['task_id', 'skipped', 'history_id'])
       .execute();
     await db.schema
       .createIndex('task_history_house_idx')
