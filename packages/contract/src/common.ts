@@ -23,7 +23,6 @@ export const ErrorCode = {
   usernameTaken: 'username_taken',
   alreadyInHouse: 'already_in_house',
   houseNotEmpty: 'house_not_empty',
-  houseNotEmpty: 'house_not_empty',
   imageInvalid: 'image_invalid',
   imageTooLarge: 'image_too_large',
   payloadTooLarge: 'payload_too_large',
