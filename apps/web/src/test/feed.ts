@@ -1,50 +1,66 @@
 import type { EventInput } from '@fullcalendar/core';
+import type { EventOccurrence, TimelineLayers } from '@hearth/contract';
+import { testEvent } from './events';
 
-/** A house feed as the server writes it: a timed event and an all-day one, each with its creator. */
-export const HOUSE_FEED = [
-  'BEGIN:VCALENDAR',
-  'VERSION:2.0',
-  'PRODID:-//Hearth//Hearth//EN',
-  'X-WR-CALNAME:Maple Street',
-  'BEGIN:VEVENT',
-  'UID:event-42@hearth.test',
-  'SEQUENCE:0',
-  'DTSTAMP:20260501T100000Z',
-  'DTSTART:20260504T180000Z',
-  'DTEND:20260504T193000Z',
-  'SUMMARY:House meeting',
-  'DESCRIPTION:Bring the bills',
-  'LOCATION:Kitchen',
-  'URL;VALUE=URI:http://hearth.test/api/event/42',
-  'CREATED:20260501T100000Z',
-  'LAST-MODIFIED:20260501T100000Z',
-  'X-HEARTH-USER-ID:3',
-  'X-HEARTH-USERNAME:sam',
-  'END:VEVENT',
-  'BEGIN:VEVENT',
-  'UID:event-43@hearth.test',
-  'SEQUENCE:2',
-  'DTSTAMP:20260502T080000Z',
-  'DTSTART;VALUE=DATE:20260505',
-  'DTEND;VALUE=DATE:20260506',
-  'SUMMARY:Bin day',
-  'URL;VALUE=URI:http://hearth.test/api/event/43',
-  'CREATED:20260502T080000Z',
-  'X-HEARTH-USER-ID:4',
-  'X-HEARTH-USERNAME:alex',
-  'END:VEVENT',
-  'END:VCALENDAR',
-  '',
-].join('\r\n');
+/** The range the tests' event sources are asked for: the week of 3 May 2026. */
+export const RANGE = {
+  start: new Date('2026-05-03T00:00:00.000Z'),
+  end: new Date('2026-05-10T00:00:00.000Z'),
+};
+const search = `from=${encodeURIComponent(RANGE.start.toISOString())}&to=${encodeURIComponent(RANGE.end.toISOString())}`;
 
-/** Runs a FullCalendar function event source (as the calendar would) and returns what it gives. */
+/** GET /api/event/ for RANGE, and GET /api/event/layers for it (any zone). */
+export const OCCURRENCES_PATH = `/api/event/?${search}`;
+export const layersPath = (zone: string) =>
+  `/api/event/layers?${search}&time_zone=${encodeURIComponent(zone)}`;
+
+/** The house's occurrences as the server answers them: a timed event and an all-day one, each with its creator. */
+export const HOUSE_OCCURRENCES: EventOccurrence[] = [
+  { ...testEvent(), occurrence_start: '2026-05-04T18:00:00.000Z', overridden: false },
+  {
+    ...testEvent({
+      event_id: 43,
+      title: 'Bin day',
+      description: null,
+      location: null,
+      all_day: true,
+      start_date: '2026-05-05',
+      end_date: '2026-05-05',
+      start_datetime: '2026-05-05T00:00:00.000Z',
+      end_datetime: '2026-05-05T23:59:00.000Z',
+      user_id: 4,
+      username: 'alex',
+      rrule: 'FREQ=WEEKLY;BYDAY=TU',
+    }),
+    occurrence_start: '2026-05-05T00:00:00.000Z',
+    overridden: false,
+  },
+];
+
+/** The other layers in RANGE: a task, a bill, an away period and one of my reminders. */
+export const HOUSE_LAYERS: TimelineLayers = {
+  tasks: [
+    {
+      task_id: 5,
+      title: 'Hoover',
+      due_at: '2026-05-06T09:00:00.000Z',
+      assignee_id: 4,
+      assignee_name: 'alex',
+    },
+  ],
+  bills: [{ recurring_id: 2, title: 'Internet', due_on: '2026-05-07', amount_minor: 3000, currency: 'EUR' }],
+  away: [{ away_id: 9, user_id: 4, username: 'alex', starts_on: '2026-05-08', ends_on: '2026-05-09' }],
+  reminders: [{ reminder_id: 1, title: 'Call mum', remind_at: '2026-05-06T17:00:00.000Z' }],
+};
+
+/** Runs a FullCalendar function event source for RANGE (as the calendar would) and returns what it gives. */
 export function runEventSource(source: unknown): Promise<EventInput[]> {
   const { events } = source as {
     events: (
-      range: unknown,
+      range: { start: Date; end: Date },
       success: (events: EventInput[]) => void,
       failure: (error: Error) => void,
     ) => void;
   };
-  return new Promise((resolve, reject) => events({}, resolve, reject));
+  return new Promise((resolve, reject) => events(RANGE, resolve, reject));
 }

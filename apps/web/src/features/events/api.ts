@@ -1,4 +1,14 @@
-import type { CalendarSubscription, Event, EventInput, EventPatch } from '@hearth/contract';
+import type {
+  CalendarSubscription,
+  Event,
+  EventDeleteQuery,
+  EventInput,
+  EventOccurrence,
+  EventPatch,
+  Ok,
+  PersonalFeedLink,
+  TimelineLayers,
+} from '@hearth/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ApiClient, useApiClient } from '../../lib/api-client';
 
@@ -28,8 +38,46 @@ export function updateEvent(api: ApiClient, eventId: number, patch: EventPatch):
   return api.patch<Event>(`/api/event/${eventId}`, patch, { failure: 'Failed to update event' });
 }
 
-export function deleteEvent(api: ApiClient, eventId: number): Promise<void> {
-  return api.delete<void>(`/api/event/${eventId}`, { failure: 'Failed to delete event' });
+/** Deletes an event, or for a repeating one the part `query` names (this / this and following / all). */
+export function deleteEvent(api: ApiClient, eventId: number, query: EventDeleteQuery = {}): Promise<void> {
+  const params = new URLSearchParams();
+  if (query.scope) params.set('scope', query.scope);
+  if (query.occurrence_start) params.set('occurrence_start', query.occurrence_start);
+  const search = params.size > 0 ? `?${params}` : '';
+  return api.delete<void>(`/api/event/${eventId}${search}`, { failure: 'Failed to delete event' });
+}
+
+const rangeSearch = (from: Date, to: Date) =>
+  `from=${encodeURIComponent(from.toISOString())}&to=${encodeURIComponent(to.toISOString())}`;
+
+/** The house events' occurrences in [from, to), repeating events expanded by the server. */
+export function fetchOccurrences(api: ApiClient, from: Date, to: Date, signal?: AbortSignal) {
+  return api.get<EventOccurrence[]>(`/api/event/?${rangeSearch(from, to)}`, {
+    failure: 'Failed to fetch events',
+    ...(signal && { signal }),
+  });
+}
+
+/** Tasks due, bills due, away periods and my reminders in [from, to); dates read in `zone`. */
+export function fetchLayers(api: ApiClient, from: Date, to: Date, zone: string, signal?: AbortSignal) {
+  return api.get<TimelineLayers>(
+    `/api/event/layers?${rangeSearch(from, to)}&time_zone=${encodeURIComponent(zone)}`,
+    {
+      failure: 'Failed to fetch the calendar layers',
+      ...(signal && { signal }),
+    },
+  );
+}
+
+/** A new personal feed link; the previous one stops working. */
+export function makePersonalFeedLink(api: ApiClient): Promise<PersonalFeedLink> {
+  return api.post<PersonalFeedLink>('/api/feed/me/link', undefined, {
+    failure: 'Failed to make a personal feed link',
+  });
+}
+
+export function revokePersonalFeedLink(api: ApiClient): Promise<Ok> {
+  return api.delete<Ok>('/api/feed/me/link', { failure: 'Failed to revoke the personal feed link' });
 }
 
 /** The caller's subscription link; made on the first call (only that answer carries the URLs). */
@@ -84,9 +132,25 @@ export function useDeleteEvent() {
   const api = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (eventId: number) => deleteEvent(api, eventId),
-    onSuccess: (_result, eventId) => queryClient.removeQueries({ queryKey: eventKeys.detail(eventId) }),
+    mutationFn: ({ eventId, query }: { eventId: number; query?: EventDeleteQuery }) =>
+      deleteEvent(api, eventId, query),
+    onSuccess: (_result, { eventId, query }) => {
+      // Only the whole event is gone; a part of a series changes it.
+      if (!query?.scope || query.scope === 'all')
+        queryClient.removeQueries({ queryKey: eventKeys.detail(eventId) });
+      else void queryClient.invalidateQueries({ queryKey: eventKeys.detail(eventId) });
+    },
   });
+}
+
+export function useMakePersonalFeedLink() {
+  const api = useApiClient();
+  return useMutation({ mutationFn: () => makePersonalFeedLink(api) });
+}
+
+export function useRevokePersonalFeedLink() {
+  const api = useApiClient();
+  return useMutation({ mutationFn: () => revokePersonalFeedLink(api) });
 }
 
 export function useCalendarSubscription(enabled: boolean) {

@@ -117,6 +117,7 @@ describe('EventDialog in create mode', () => {
       end_datetime: new Date(`2026-05-04T20:30`).toISOString(),
       all_day: false,
       time_zone: zone,
+      rrule: null,
       house_id: 1,
     });
     reply.release();
@@ -234,6 +235,7 @@ describe('EventDialog in edit mode', () => {
       end_datetime: stored.end_datetime,
       all_day: false,
       time_zone: browserTimeZone(),
+      rrule: null,
     });
     reply.release();
     await waitFor(() => expect(onClose).toHaveBeenCalled());
@@ -323,5 +325,92 @@ describe('EventDialog in edit mode', () => {
     const { calls } = setup({ mode: 'edit', eventId: null });
     expect(screen.getByText("We couldn't determine which event was selected.")).toBeInTheDocument();
     expect(calls).toHaveLength(0);
+  });
+});
+
+describe('EventDialog with repeats', () => {
+  it('creates a weekly event on chosen days that ends after a number of times', async () => {
+    const { calls } = setup({ mode: 'create' }, { 'POST /api/event/': { status: 201, body: stored } });
+    await userEvent.type(screen.getByLabelText('Title'), 'Bins');
+    await fillTimes('2026-05-05T07:00', '2026-05-05T07:30');
+    await userEvent.selectOptions(screen.getByLabelText('Repeats'), 'weekly');
+    await userEvent.click(screen.getByLabelText('Mon'));
+    await userEvent.click(screen.getByLabelText('Thu'));
+    await userEvent.selectOptions(screen.getByLabelText('Ends'), 'count');
+    await userEvent.clear(screen.getByLabelText('Number of times'));
+    await userEvent.type(screen.getByLabelText('Number of times'), '8');
+    await userEvent.click(screen.getByRole('button', { name: 'Create event' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+      title: 'Bins',
+      rrule: 'FREQ=WEEKLY;BYDAY=MO,TH;COUNT=8',
+    });
+  });
+
+  it('offers "first Tuesday" for a monthly repeat and refuses a bad count, naming it', async () => {
+    const { calls } = setup({ mode: 'create' });
+    await userEvent.type(screen.getByLabelText('Title'), 'Book club');
+    await fillTimes('2026-05-05T19:00', '2026-05-05T21:00');
+    const repeats = screen.getByLabelText('Repeats');
+    expect(within(repeats).getByRole('option', { name: 'Monthly on the first Tuesday' })).toBeInTheDocument();
+    await userEvent.selectOptions(repeats, 'monthly-weekday');
+    await userEvent.selectOptions(screen.getByLabelText('Ends'), 'count');
+    await userEvent.clear(screen.getByLabelText('Number of times'));
+    await userEvent.type(screen.getByLabelText('Number of times'), '0');
+    await userEvent.click(screen.getByRole('button', { name: 'Create event' }));
+    expect(await screen.findAllByText('Occurrences must be a whole number from 1 to 5000.')).not.toHaveLength(
+      0,
+    );
+    expect(screen.getByLabelText('Number of times')).toHaveAttribute('aria-invalid', 'true');
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
+  it('edits one occurrence of a series: its own times, "This event" by default, no rule sent', async () => {
+    const series = testEvent({ rrule: 'FREQ=WEEKLY;COUNT=10' });
+    const occurrence = {
+      ...series,
+      start_datetime: '2026-05-11T18:00:00.000Z',
+      end_datetime: '2026-05-11T19:30:00.000Z',
+      occurrence_start: '2026-05-11T18:00:00.000Z',
+      overridden: false,
+    };
+    const { calls } = setup(
+      { mode: 'edit', eventId: 42, occurrence },
+      { 'GET /api/event/42': { body: series }, 'PATCH /api/event/42': { body: series } },
+    );
+    expect(await screen.findByLabelText('Start')).toHaveValue(isoToLocalInput(occurrence.start_datetime));
+    expect(screen.getByLabelText('Apply changes to')).toHaveValue('this');
+    // One occurrence cannot change how the series repeats.
+    expect(screen.queryByLabelText('Repeats')).not.toBeInTheDocument();
+    await userEvent.clear(screen.getByLabelText('Title'));
+    await userEvent.type(screen.getByLabelText('Title'), 'Meeting (moved room)');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
+    const body = calls.find((c) => c.method === 'PATCH')?.body as Record<string, unknown>;
+    expect(body).toMatchObject({
+      title: 'Meeting (moved room)',
+      scope: 'this',
+      occurrence_start: occurrence.occurrence_start,
+      start_datetime: occurrence.start_datetime,
+    });
+    expect(body).not.toHaveProperty('rrule');
+  });
+
+  it('deletes this and following occurrences', async () => {
+    const series = testEvent({ rrule: 'FREQ=DAILY' });
+    const occurrence = { ...series, occurrence_start: '2026-05-06T18:00:00.000Z', overridden: false };
+    const key = encodeURIComponent(occurrence.occurrence_start);
+    const { calls } = setup(
+      { mode: 'edit', eventId: 42, occurrence },
+      {
+        'GET /api/event/42': { body: series },
+        [`DELETE /api/event/42?scope=following&occurrence_start=${key}`]: { body: { ok: true } },
+      },
+    );
+    await userEvent.selectOptions(await screen.findByLabelText('Apply changes to'), 'following');
+    // The series' rule shows for this and following.
+    expect(screen.getByLabelText('Repeats')).toHaveValue('daily');
+    await userEvent.click(screen.getByRole('button', { name: 'Delete event' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true));
   });
 });

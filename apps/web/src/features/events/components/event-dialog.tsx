@@ -1,4 +1,11 @@
-import { EVENT_DESCRIPTION_MAX, EVENT_LOCATION_MAX, EVENT_TITLE_MAX, type Event } from '@hearth/contract';
+import {
+  EVENT_DESCRIPTION_MAX,
+  EVENT_LOCATION_MAX,
+  EVENT_TITLE_MAX,
+  type Event,
+  type EventOccurrence,
+  type EventScope,
+} from '@hearth/contract';
 import { Fragment, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/button';
@@ -8,6 +15,7 @@ import {
   DateTimeField,
   Form,
   FormDialog,
+  SelectField,
   SubmitButton,
   TextArea,
   TextField,
@@ -15,7 +23,7 @@ import {
 } from '../../../components/form';
 import { Spinner } from '../../../components/spinner';
 import { isApiError } from '../../../lib/api-client';
-import { browserTimeZone } from '../../../lib/dates';
+import { browserTimeZone, datePart } from '../../../lib/dates';
 import { useCreateEvent, useDeleteEvent, useEvent, useUpdateEvent } from '../api';
 import {
   blankEventForm,
@@ -26,12 +34,44 @@ import {
   setAllDay,
   setStart,
 } from '../lib/event-form';
+import {
+  blankRepeat,
+  buildRrule,
+  type RepeatFormState,
+  repeatChoices,
+  rruleToForm,
+  WEEKDAYS,
+} from '../lib/repeat-form';
+
+/** The dialog's values: the event, how it repeats (weekly days as seven switches), and for a repeating event the part a change applies to. */
+type DialogValues = EventFormState &
+  Omit<RepeatFormState, 'weekdays'> & { days: boolean[]; scope: EventScope };
+
+const SCOPES: { value: EventScope; label: string }[] = [
+  { value: 'this', label: 'This event' },
+  { value: 'following', label: 'This and following events' },
+  { value: 'all', label: 'All events' },
+];
+
+function dialogValues(form: EventFormState, repeat: RepeatFormState): DialogValues {
+  const { weekdays, ...rest } = repeat;
+  return { ...form, ...rest, days: WEEKDAYS.map(({ day }) => weekdays.includes(day)), scope: 'this' };
+}
+
+const repeatOf = (values: DialogValues): RepeatFormState => ({
+  repeat: values.repeat,
+  interval: values.interval,
+  weekdays: WEEKDAYS.filter((_, i) => values.days[i]).map(({ day }) => day),
+  ends: values.ends,
+  until: values.until,
+  count: values.count,
+});
 
 /** Closed, open to create, or open to edit an event (null: the id could not be read). */
 export type EventDialogState =
   | { mode: 'closed' }
   | { mode: 'create' }
-  | { mode: 'edit'; eventId: number | null };
+  | { mode: 'edit'; eventId: number | null; occurrence?: EventOccurrence };
 
 export interface EventDialogProps {
   state: EventDialogState;
@@ -45,13 +85,14 @@ export interface EventDialogProps {
 /** The event dialog: create, view and edit, or delete one house event. Closing resets it. */
 export function EventDialog({ state, houseId, onClose, onChanged }: EventDialogProps) {
   const eventId = state.mode === 'edit' ? state.eventId : null;
+  const occurrence = state.mode === 'edit' ? state.occurrence : undefined;
   const event = useEvent(eventId);
   const editing = state.mode === 'edit';
   const formProps = { houseId, onClose, onChanged };
 
   let body: ReactNode;
   if (!editing) {
-    body = <EventForm initial={blankEventForm()} event={null} {...formProps} />;
+    body = <EventForm initial={dialogValues(blankEventForm(), blankRepeat())} event={null} {...formProps} />;
   } else if (eventId !== null && event.isPending) {
     body = (
       <div className="flex justify-center py-10">
@@ -59,7 +100,18 @@ export function EventDialog({ state, houseId, onClose, onChanged }: EventDialogP
       </div>
     );
   } else if (event.data) {
-    body = <EventForm initial={eventToForm(event.data)} event={event.data} {...formProps} />;
+    // A repeating event opens on the occurrence that was picked (its own times), with the series' rule.
+    const shown = occurrence && occurrence.event_id === event.data.event_id ? occurrence : event.data;
+    body = (
+      <EventForm
+        initial={dialogValues(eventToForm(shown), rruleToForm(event.data.rrule, event.data.time_zone))}
+        event={event.data}
+        occurrenceStart={
+          event.data.rrule ? (occurrence?.occurrence_start ?? event.data.start_datetime) : null
+        }
+        {...formProps}
+      />
+    );
   } else {
     body = (
       <div className="mt-5 flex flex-col gap-4">
@@ -86,28 +138,45 @@ export function EventDialog({ state, houseId, onClose, onChanged }: EventDialogP
       closeLabel="Close event modal"
     >
       {/* A new event id is a new form. */}
-      <Fragment key={editing ? `edit-${eventId}` : 'create'}>{body}</Fragment>
+      <Fragment key={editing ? `edit-${eventId}-${occurrence?.occurrence_start ?? ''}` : 'create'}>
+        {body}
+      </Fragment>
     </FormDialog>
   );
 }
 
 interface EventFormProps {
-  initial: EventFormState;
+  initial: DialogValues;
   /** The stored event when editing; null when creating. */
   event: Event | null;
+  /** A repeating event: the original start of the occurrence being edited. */
+  occurrenceStart?: string | null;
   houseId: number | null;
   onClose: () => void;
   onChanged: () => void;
 }
 
-function EventForm({ initial, event, houseId, onClose, onChanged }: EventFormProps) {
-  const form = useForm<EventFormState>({ defaultValues: initial });
+function EventForm({ initial, event, occurrenceStart = null, houseId, onClose, onChanged }: EventFormProps) {
+  const form = useForm<DialogValues>({ defaultValues: initial });
   const create = useCreateEvent();
   const update = useUpdateEvent();
   const allDay = form.watch('allDay');
+  const repeat = form.watch('repeat');
+  const ends = form.watch('ends');
+  const startDay = datePart(form.watch('start'));
+  const scope = form.watch('scope');
+  // Only the series (following or all) can change how it repeats.
+  const canRepeat = occurrenceStart === null || scope !== 'this';
   // The all-day switch and the start date move other values with them (event-form.ts says how).
   const apply = (next: EventFormState) => {
     for (const key of ['start', 'end', 'allDay'] as const) form.setValue(key, next[key]);
+  };
+  const check = (values: DialogValues) => {
+    const times = checkEventForm(values, browserTimeZone());
+    if (!times.ok) return times;
+    const rule = canRepeat ? buildRrule(repeatOf(values), datePart(values.start)) : null;
+    if (rule && !rule.ok) return rule;
+    return { ...times, rrule: rule ? rule.rrule : undefined };
   };
 
   return (
@@ -117,17 +186,23 @@ function EventForm({ initial, event, houseId, onClose, onChanged }: EventFormPro
       legend="Event"
       announceFieldErrors
       validate={(values) => {
-        const check = checkEventForm(values, browserTimeZone());
-        if (!check.ok) return check;
+        const checked = check(values);
+        if (!checked.ok) return checked;
         if (!event && houseId === null) return { message: M.houseRequired };
         if (event && !Number.isInteger(event.event_id)) return { message: M.unknownUpdate };
         return null;
       }}
       onSubmit={async (values) => {
-        const check = checkEventForm(values, browserTimeZone());
-        if (!check.ok) return;
-        if (event) await update.mutateAsync({ eventId: event.event_id, patch: check.payload });
-        else await create.mutateAsync({ ...check.payload, house_id: houseId as number });
+        const checked = check(values);
+        if (!checked.ok) return;
+        const payload = {
+          ...checked.payload,
+          ...(checked.rrule !== undefined ? { rrule: checked.rrule } : {}),
+        };
+        if (event) {
+          const part = occurrenceStart ? { scope: values.scope, occurrence_start: occurrenceStart } : {};
+          await update.mutateAsync({ eventId: event.event_id, patch: { ...payload, ...part } });
+        } else await create.mutateAsync({ ...payload, house_id: houseId as number });
         onChanged();
         onClose();
       }}
@@ -140,7 +215,14 @@ function EventForm({ initial, event, houseId, onClose, onChanged }: EventFormPro
       }}
       actions={
         <>
-          {event && <DeleteButton event={event} onClose={onClose} onChanged={onChanged} />}
+          {event && (
+            <DeleteButton
+              event={event}
+              part={occurrenceStart ? { scope, occurrence_start: occurrenceStart } : undefined}
+              onClose={onClose}
+              onChanged={onChanged}
+            />
+          )}
           <CancelButton className="flex-auto whitespace-nowrap sm:flex-none" />
           <SubmitButton
             busyLabel={event ? 'Saving...' : 'Creating...'}
@@ -173,6 +255,55 @@ function EventForm({ initial, event, houseId, onClose, onChanged }: EventFormPro
         />
         {!allDay && <DateTimeField label="End" name="end" />}
       </div>
+      {canRepeat && (
+        <fieldset className="flex min-w-0 flex-col gap-4 rounded-xl border border-line p-3">
+          <legend className="px-1 text-sm font-semibold text-espresso">Repeat</legend>
+          <SelectField label="Repeats" name="repeat" options={repeatChoices(startDay)} />
+          {repeat !== 'none' && (
+            <>
+              <TextField
+                label="Every (1 = each time)"
+                name="interval"
+                type="number"
+                min={1}
+                max={1000}
+                inputMode="numeric"
+              />
+              {repeat === 'weekly' && (
+                <fieldset className="min-w-0">
+                  <legend className="text-sm font-semibold text-espresso">On</legend>
+                  <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
+                    {WEEKDAYS.map(({ short }, i) => (
+                      <CheckboxField key={short} label={short} name={`days.${i}`} />
+                    ))}
+                  </div>
+                </fieldset>
+              )}
+              <SelectField
+                label="Ends"
+                name="ends"
+                options={[
+                  { value: 'never', label: 'Never' },
+                  { value: 'until', label: 'On a date' },
+                  { value: 'count', label: 'After a number of times' },
+                ]}
+              />
+              {ends === 'until' && <TextField label="Last date" name="until" type="date" />}
+              {ends === 'count' && (
+                <TextField
+                  label="Number of times"
+                  name="count"
+                  type="number"
+                  min={1}
+                  max={5000}
+                  inputMode="numeric"
+                />
+              )}
+            </>
+          )}
+        </fieldset>
+      )}
+      {occurrenceStart && <SelectField label="Apply changes to" name="scope" options={SCOPES} />}
     </Form>
   );
 }
@@ -180,9 +311,14 @@ function EventForm({ initial, event, houseId, onClose, onChanged }: EventFormPro
 /** On a phone it takes its own row under Cancel and Save; wider, it sits at the left. */
 function DeleteButton({
   event,
+  part,
   onClose,
   onChanged,
-}: Pick<EventFormProps, 'onClose' | 'onChanged'> & { event: Event }) {
+}: Pick<EventFormProps, 'onClose' | 'onChanged'> & {
+  event: Event;
+  /** A repeating event: which part goes (the dialog's "Apply changes to"). */
+  part?: { scope: EventScope; occurrence_start: string } | undefined;
+}) {
   const { busy, run, show } = useFormStatus();
   const remove = useDeleteEvent();
   const destroy = () => {
@@ -190,7 +326,7 @@ function DeleteButton({
     void run(
       'delete',
       async () => {
-        await remove.mutateAsync(event.event_id);
+        await remove.mutateAsync({ eventId: event.event_id, ...(part ? { query: part } : {}) });
         onChanged();
         onClose();
       },

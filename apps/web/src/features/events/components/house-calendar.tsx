@@ -9,22 +9,36 @@ import dayGridPlugin from '@fullcalendar/daygrid';
 import interactionPlugin from '@fullcalendar/interaction';
 import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
+import type { EventOccurrence } from '@hearth/contract';
 import { type RefObject, useMemo, useState } from 'react';
+import { useApiClient } from '../../../lib/api-client';
+import { browserTimeZone } from '../../../lib/dates';
 import { useLiveChange } from '../../live';
-import { eventIdFromUrl } from '../lib/event-form';
-import { addedBy, loadFeedEvents } from '../lib/feed-events';
+import { fetchLayers, fetchOccurrences } from '../api';
+import {
+  type LayerItemMeta,
+  type LayerToggles,
+  layersToEvents,
+  type OccurrenceMeta,
+  occurrencesToEvents,
+} from '../lib/layers';
 import './calendar-theme.css';
 
+/** A house event occurrence that was clicked, as the server answered it. */
+export interface OccurrenceSelection {
+  occurrence: EventOccurrence;
+}
+
 export interface HouseCalendarProps {
-  /** The house feed with ?access_token=. */
-  feedUrl: string;
+  /** Which layers show (house events, tasks due, bills due, away, my reminders). */
+  layers: LayerToggles;
   /** 'month': the calendar page (month first, month/week/day); 'week': Home's week without toolbar. */
   variant: 'month' | 'week';
-  /** A click on an event: its id from the feed URL, or null when that is not an integer. */
-  onSelectEvent: (eventId: number | null) => void;
-  /** The feed failed (true) or loaded (false). */
+  /** A click on a house event occurrence (other layers are not opened from the calendar). */
+  onSelectEvent: (selection: OccurrenceSelection) => void;
+  /** Loading failed (true) or worked (false). */
   onLoadResult: (failed: boolean) => void;
-  /** Also used to refetch the feed when a housemate changes an event (live stream). */
+  /** Also used to refetch when a housemate changes an event, a task, a bill or a reminder (live stream). */
   calendarRef: RefObject<FullCalendar | null>;
   /** Home's week: Sunday through the next Sunday (dates, end exclusive). */
   week?: { start: string; end: string };
@@ -65,10 +79,16 @@ const unlabelCell = (el: HTMLElement) => {
   if (el.getAttribute('role') === 'gridcell') el.removeAttribute('aria-labelledby');
 };
 
-/** Who added the event, for screen readers (sighted people get it as the event's tooltip). */
+/** Who added a house event, or what a layer's item is: its tooltip and a note for screen readers. */
+function noteOf(props: Record<string, unknown>): string | null {
+  const meta = props as Partial<OccurrenceMeta> | Partial<LayerItemMeta>;
+  if (meta.layer === 'house') return 'username' in meta && meta.username ? `Added by ${meta.username}` : null;
+  return 'note' in meta && meta.note ? meta.note : null;
+}
+
 function creatorNote(arg: EventContentArg) {
-  const by = addedBy(arg.event.extendedProps);
-  return by && <span className="sr-only">{`, ${by}`}</span>;
+  const note = noteOf(arg.event.extendedProps);
+  return note && <span className="sr-only">{`, ${note}`}</span>;
 }
 
 /** In day grids, the time above the title, both wrapping: narrow day cells otherwise cut the title off. */
@@ -102,9 +122,9 @@ const VIEWS = {
 export const isNarrow = () =>
   typeof window !== 'undefined' && window.matchMedia?.('(max-width: 639px)').matches === true;
 
-/** FullCalendar fed by the house's iCalendar feed. */
+/** FullCalendar fed with the house events' occurrences in the shown range, and the layers switched on. */
 export function HouseCalendar({
-  feedUrl,
+  layers,
   variant,
   onSelectEvent,
   onLoadResult,
@@ -115,24 +135,41 @@ export function HouseCalendar({
 }: HouseCalendarProps) {
   // Read once: on a phone the page starts on the day view, and the toolbar is split in two rows.
   const [narrow] = useState(isNarrow);
-  // FullCalendar keeps the feed outside the query cache: refetch it when the live stream says so.
-  useLiveChange('events', () => calendarRef.current?.getApi().refetchEvents());
-  const eventSources = useMemo<EventSourceInput[]>(
-    () => [
-      {
+  const api = useApiClient();
+  // FullCalendar keeps its events outside the query cache: refetch them when the live stream says so.
+  const refetch = () => calendarRef.current?.getApi().refetchEvents();
+  useLiveChange('events', refetch);
+  useLiveChange('tasks', refetch);
+  useLiveChange('bills', refetch);
+  useLiveChange('reminders', refetch);
+  const eventSources = useMemo<EventSourceInput[]>(() => {
+    const sources: EventSourceInput[] = [];
+    if (layers.house) {
+      sources.push({
         id: 'house',
-        events: (_range, success, failure) => {
-          loadFeedEvents(feedUrl).then(success, failure);
+        events: (range, success, failure) => {
+          fetchOccurrences(api, range.start, range.end).then((o) => success(occurrencesToEvents(o)), failure);
         },
-      },
-    ],
-    [feedUrl],
-  );
+      });
+    }
+    if (layers.tasks || layers.bills || layers.away || layers.reminders) {
+      sources.push({
+        id: 'layers',
+        events: (range, success, failure) => {
+          fetchLayers(api, range.start, range.end, browserTimeZone()).then(
+            (found) => success(layersToEvents(found, layers)),
+            failure,
+          );
+        },
+      });
+    }
+    return sources;
+  }, [api, layers]);
 
   const handleClick = (arg: EventClickArg) => {
-    // Events carry their API URL: open the dialog instead of following it.
     arg.jsEvent.preventDefault();
-    onSelectEvent(eventIdFromUrl(arg.event.url));
+    const meta = arg.event.extendedProps as Partial<OccurrenceMeta>;
+    if (meta.layer === 'house' && meta.occurrence) onSelectEvent({ occurrence: meta.occurrence });
   };
 
   const common = {
@@ -152,8 +189,8 @@ export function HouseCalendar({
     viewDidMount: ({ el }: { el: HTMLElement }) => hideIcons(el),
     dayCellDidMount: ({ el }: { el: HTMLElement }) => unlabelCell(el),
     eventDidMount: ({ el, event }: EventMountArg) => {
-      const by = addedBy(event.extendedProps);
-      if (by) el.title = `${event.title} · ${by}`;
+      const note = noteOf(event.extendedProps);
+      if (note) el.title = `${event.title} · ${note}`;
     },
     ...(onEventsSet ? { eventsSet: onEventsSet } : {}),
   };

@@ -3,10 +3,11 @@ import type FullCalendar from '@fullcalendar/react';
 import { useMemo, useRef, useState } from 'react';
 import { useAccessToken } from '../../../lib/api-client';
 import { currentWeek, formatDay, formatTime, startOfDate } from '../../../lib/dates';
-import { feedUrl } from '../api';
-import { eventIdFromUrl, EventDialogMessages as M } from '../lib/event-form';
+import { EventDialogMessages as M } from '../lib/event-form';
+import type { OccurrenceMeta } from '../lib/layers';
 import { EventDialog, type EventDialogState } from './event-dialog';
-import { HouseCalendar, isNarrow } from './house-calendar';
+import { HouseCalendar, isNarrow, type OccurrenceSelection } from './house-calendar';
+import { useLayerToggles } from './layer-toggles';
 
 /** On a phone: the week's events as a list under the grid of dots, soonest first. */
 function WeekList({
@@ -16,7 +17,7 @@ function WeekList({
 }: {
   events: EventApi[];
   week: { start: string; end: string };
-  onOpen: (url: string) => void;
+  onOpen: (event: EventApi) => void;
 }) {
   // The feed plugin loads a day either side of the week: list only what the grid shows.
   const from = startOfDate(week.start);
@@ -32,10 +33,10 @@ function WeekList({
   return (
     <ul className="mt-3 flex flex-col gap-2">
       {sorted.map((event) => (
-        <li key={`${event.url}-${event.start?.toISOString()}`}>
+        <li key={`${event.id}-${event.start?.toISOString()}`}>
           <button
             type="button"
-            onClick={() => onOpen(event.url)}
+            onClick={() => onOpen(event)}
             className="flex w-full items-baseline gap-3 rounded-xl border border-line bg-white px-3 py-2 text-left hover:border-tan hover:bg-tan-light"
           >
             <span className="flex w-24 shrink-0 flex-col text-sm text-muted">
@@ -50,7 +51,10 @@ function WeekList({
   );
 }
 
-/** Home's week grid: no toolbar, this week only, from the same house feed; a click opens the event. */
+/**
+ * Home's week grid: no toolbar, this week only, with the layers switched on the calendar page; a click on
+ * a house event opens it.
+ */
 export default function WeekGrid({ houseId }: { houseId: number }) {
   const token = useAccessToken();
   const week = useMemo(() => currentWeek(), []);
@@ -60,11 +64,13 @@ export default function WeekGrid({ houseId }: { houseId: number }) {
   // null until the feed has loaded once.
   const [events, setEvents] = useState<EventApi[] | null>(null);
   const [dialog, setDialog] = useState<EventDialogState>({ mode: 'closed' });
-  const [selectionError, setSelectionError] = useState<string | null>(null);
+  const [layers] = useLayerToggles();
 
-  const open = (eventId: number | null) => {
-    setSelectionError(eventId === null ? M.unknownSelection : null);
-    if (eventId !== null) setDialog({ mode: 'edit', eventId });
+  const open = ({ occurrence }: OccurrenceSelection) =>
+    setDialog({ mode: 'edit', eventId: occurrence.event_id, occurrence });
+  const openListed = (event: EventApi) => {
+    const meta = event.extendedProps as Partial<OccurrenceMeta>;
+    if (meta.layer === 'house' && meta.occurrence) open({ occurrence: meta.occurrence });
   };
 
   if (!token) return null;
@@ -76,24 +82,17 @@ export default function WeekGrid({ houseId }: { houseId: number }) {
           {M.calendarFailed}
         </p>
       )}
-      {selectionError && (
-        <p role="alert" className="mb-3 text-sm font-medium text-danger">
-          {selectionError}
-        </p>
-      )}
       <HouseCalendar
         variant="week"
         week={week}
         compact={compact}
-        feedUrl={feedUrl(houseId, token)}
+        layers={layers}
         calendarRef={calendarRef}
         onLoadResult={setFailed}
         onSelectEvent={open}
         {...(compact ? { onEventsSet: setEvents } : {})}
       />
-      {compact && !failed && events && (
-        <WeekList events={events} week={week} onOpen={(url) => open(eventIdFromUrl(url))} />
-      )}
+      {compact && !failed && events && <WeekList events={events} week={week} onOpen={openListed} />}
       <EventDialog
         state={dialog}
         houseId={houseId}

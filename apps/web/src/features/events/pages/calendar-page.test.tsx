@@ -4,9 +4,16 @@ import userEvent from '@testing-library/user-event';
 import { type ReactNode, useImperativeHandle } from 'react';
 import { useAuth } from 'react-oidc-context';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { browserTimeZone } from '../../../lib/dates';
 import { authState } from '../../../test/auth';
 import { testEvent } from '../../../test/events';
-import { HOUSE_FEED, runEventSource } from '../../../test/feed';
+import {
+  HOUSE_LAYERS,
+  HOUSE_OCCURRENCES,
+  layersPath,
+  OCCURRENCES_PATH,
+  runEventSource,
+} from '../../../test/feed';
 import { mockFetch } from '../../../test/fetch';
 import { renderAt } from '../../../test/render';
 import { testHousemate } from '../../../test/users';
@@ -53,13 +60,20 @@ const props = () => {
   return calendar.props;
 };
 
-function click(url: string) {
+/** Plays a click on a calendar item with these extended props (a house occurrence, or another layer's item). */
+function click(extendedProps: Record<string, unknown>) {
   const preventDefault = vi.fn();
   act(() => {
-    (props().eventClick as (arg: unknown) => void)({ jsEvent: { preventDefault }, event: { url } });
+    (props().eventClick as (arg: unknown) => void)({ jsEvent: { preventDefault }, event: { extendedProps } });
   });
   return preventDefault;
 }
+
+const houseItem = (occurrence = HOUSE_OCCURRENCES[0]) => ({
+  layer: 'house',
+  occurrence,
+  username: occurrence?.username,
+});
 
 beforeEach(() => {
   calendar.props = null;
@@ -80,17 +94,24 @@ describe('CalendarPage', () => {
   it('shows who added each event: in its tooltip, and to screen readers', async () => {
     setup();
     await screen.findByTestId('fullcalendar');
-    const event = { title: 'Pizza night', extendedProps: { username: 'alex' } };
+    const event = { title: 'Pizza night', extendedProps: { layer: 'house', username: 'alex' } };
     const el = document.createElement('a');
     (props().eventDidMount as (arg: unknown) => void)({ el, event });
     expect(el.title).toBe('Pizza night · Added by alex');
     const views = props().views as { dayGrid: { eventContent: (arg: unknown) => ReactNode } };
     render(views.dayGrid.eventContent({ timeText: '12:00 PM', event }));
     expect(screen.getByText(', Added by alex')).toHaveClass('sr-only');
+    // Other layers say what they are.
+    const task = { title: 'Hoover (alex)', extendedProps: { layer: 'tasks', note: "Task due, alex's turn" } };
+    (props().eventDidMount as (arg: unknown) => void)({ el, event: task });
+    expect(el.title).toBe("Hoover (alex) · Task due, alex's turn");
   });
 
-  it('configures FullCalendar: views, defaults and the house feed', async () => {
-    setup(member, { [`GET ${FEED}`]: { text: HOUSE_FEED, contentType: 'text/calendar' } });
+  it('configures FullCalendar: views, defaults, the house events and the other layers', async () => {
+    setup(member, {
+      [`GET ${OCCURRENCES_PATH}`]: { body: HOUSE_OCCURRENCES },
+      [`GET ${layersPath(browserTimeZone())}`]: { body: HOUSE_LAYERS },
+    });
     await screen.findByTestId('fullcalendar');
     const p = props();
     expect((p.plugins as { name: string }[]).map((plugin) => plugin.name)).toEqual([
@@ -98,31 +119,31 @@ describe('CalendarPage', () => {
       'timegrid',
       'interaction',
     ]);
-    // Fed by the house feed, read with ical.js so each event keeps its creator.
-    const [source] = p.eventSources as { id: string }[];
-    expect(source?.id).toBe('house');
-    const events = await runEventSource(source);
-    expect(events.map((e) => [e.title, e.extendedProps])).toEqual([
+    // House events come expanded from the server for the range shown; the layers from one more call.
+    const [house, layers] = p.eventSources as { id: string }[];
+    expect(house?.id).toBe('house');
+    const events = await runEventSource(house);
+    expect(events.map((e) => [e.title, e.start, e.end, e.allDay, e.classNames])).toEqual([
       [
         'House meeting',
-        {
-          description: 'Bring the bills',
-          location: 'Kitchen',
-          created_at: '2026-05-01T10:00:00.000Z',
-          user_id: 3,
-          username: 'sam',
-        },
+        '2026-05-04T18:00:00.000Z',
+        '2026-05-04T19:30:00.000Z',
+        false,
+        ['hearth-layer-house'],
       ],
-      [
-        'Bin day',
-        {
-          description: null,
-          location: null,
-          created_at: '2026-05-02T08:00:00.000Z',
-          user_id: 4,
-          username: 'alex',
-        },
-      ],
+      ['Bin day', '2026-05-05', '2026-05-06', true, ['hearth-layer-house']],
+    ]);
+    expect(events[1]?.extendedProps).toMatchObject({
+      layer: 'house',
+      username: 'alex',
+      occurrence: HOUSE_OCCURRENCES[1],
+    });
+    expect(layers?.id).toBe('layers');
+    expect((await runEventSource(layers)).map((e) => [e.title, e.classNames])).toEqual([
+      ['Hoover (alex)', ['hearth-layer-tasks']],
+      ['Internet due', ['hearth-layer-bills']],
+      ['alex away', ['hearth-layer-away']],
+      ['Call mum', ['hearth-layer-reminders']],
     ]);
     expect(p.initialView).toBe('dayGridMonth');
     expect(p.headerToolbar).toEqual({
@@ -140,23 +161,45 @@ describe('CalendarPage', () => {
     expect(p.aspectRatio).toBe(1.35);
   });
 
-  it('opens a clicked event in the dialog by the id at the end of its URL, without following the link', async () => {
+  it('opens a clicked house event occurrence in the dialog', async () => {
     setup(member, { 'GET /api/event/42': { body: stored } });
     await screen.findByTestId('fullcalendar');
-    const preventDefault = click('http://localhost:3000/api/event/42');
+    const preventDefault = click(houseItem());
     expect(preventDefault).toHaveBeenCalled();
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByRole('heading', { name: 'House meeting' })).toBeInTheDocument();
     expect(dialog).toHaveTextContent('created by: sam');
   });
 
-  it("says so when an event's URL does not end in an id", async () => {
+  it("opens nothing for another layer's item", async () => {
     const { calls } = setup();
     await screen.findByTestId('fullcalendar');
-    click('http://localhost:3000/api/event/abc');
-    expect(await screen.findByText("We couldn't determine which event was selected.")).toBeInTheDocument();
+    click({ layer: 'tasks', note: 'Task due' });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(calls.filter((c) => c.path.startsWith('/api/event/'))).toHaveLength(0);
+  });
+
+  it('switches layers off and on, remembering the choice', async () => {
+    localStorage.removeItem('hearth.calendar.layers');
+    setup();
+    await screen.findByTestId('fullcalendar');
+    const tasks = screen.getByRole('button', { name: 'Tasks due' });
+    expect(tasks).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(screen.getByRole('button', { name: 'House events' }));
+    expect(screen.getByRole('button', { name: 'House events' })).toHaveAttribute('aria-pressed', 'false');
+    expect((props().eventSources as { id: string }[]).map((s) => s.id)).toEqual(['layers']);
+    for (const name of ['Tasks due', 'Bills due', 'Away', 'My reminders']) {
+      await userEvent.click(screen.getByRole('button', { name }));
+    }
+    expect(props().eventSources).toEqual([]);
+    expect(JSON.parse(localStorage.getItem('hearth.calendar.layers') ?? '{}')).toEqual({
+      house: false,
+      tasks: false,
+      bills: false,
+      away: false,
+      reminders: false,
+    });
+    localStorage.removeItem('hearth.calendar.layers');
   });
 
   it('shows the red banner when the feed fails, and clears it once it loads', async () => {
@@ -201,7 +244,7 @@ describe('CalendarPage', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create event' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
-    click('http://localhost:3000/api/event/42');
+    click(houseItem());
     expect(await screen.findByRole('heading', { name: 'House meeting' })).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'POST' && c.path === '/api/event/')).toBe(true);
     expect(calls.filter((c) => c.path === '/api/users/me')).toHaveLength(1);

@@ -12,11 +12,16 @@ import { useLogError } from '../../../lib/use-log-error';
 import { useMe } from '../../users';
 import { feedUrl } from '../api';
 import { EventDialog, type EventDialogState } from '../components/event-dialog';
-import { HouseCalendar } from '../components/house-calendar';
+import { HouseCalendar, type OccurrenceSelection } from '../components/house-calendar';
+import { LayerToggleBar, useLayerToggles } from '../components/layer-toggles';
+import { PersonalFeedPanel } from '../components/personal-feed-panel';
 import { SubscribePanel } from '../components/subscribe-panel';
 import { EventDialogMessages as M } from '../lib/event-form';
 
-/** Calendar (/calendar): the shared house calendar, fed by the house's iCalendar feed. */
+/**
+ * Calendar (/calendar): the house timeline. House events (repeating ones expanded by the server) and the
+ * layers switched on: tasks due, bills due, away periods and my reminders.
+ */
 export function CalendarPage() {
   // The page loads the user once (the query cache shares it).
   const me = useMe();
@@ -27,19 +32,14 @@ export function CalendarPage() {
   const calendarRef = useRef<FullCalendar>(null);
   const [dialog, setDialog] = useState<EventDialogState>({ mode: 'closed' });
   const [loadFailed, setLoadFailed] = useState(false);
-  const [selectionError, setSelectionError] = useState<string | null>(null);
+  const [layers, setLayer] = useLayerToggles();
 
   useLogError(me.error);
 
   const refresh = () => calendarRef.current?.getApi().refetchEvents();
 
-  const openEvent = (eventId: number | null) => {
-    if (eventId === null) {
-      setSelectionError(M.unknownSelection);
-      return;
-    }
-    setSelectionError(null);
-    setDialog({ mode: 'edit', eventId });
+  const openEvent = ({ occurrence }: OccurrenceSelection) => {
+    setDialog({ mode: 'edit', eventId: occurrence.event_id, occurrence });
   };
 
   const download = url ? (
@@ -69,7 +69,6 @@ export function CalendarPage() {
           <>
             <Button
               onClick={() => {
-                setSelectionError(null);
                 setDialog({ mode: 'create' });
               }}
             >
@@ -94,7 +93,6 @@ export function CalendarPage() {
             {M.calendarFailed}
           </Banner>
         )}
-        {selectionError && <Banner variant="error">{selectionError}</Banner>}
 
         {me.isPending ? (
           <div className="flex justify-center py-16">
@@ -105,11 +103,12 @@ export function CalendarPage() {
         ) : (
           // The calendar takes the full width (month cells need it); Subscribe follows below.
           <div className="flex flex-col gap-6">
-            <Card className="min-w-0 p-3 sm:p-5">
+            <Card className="flex min-w-0 flex-col gap-4 p-3 sm:p-5">
+              <LayerToggleBar toggles={layers} onToggle={setLayer} />
               {url ? (
                 <HouseCalendar
                   variant="month"
-                  feedUrl={url}
+                  layers={layers}
                   calendarRef={calendarRef}
                   onSelectEvent={openEvent}
                   onLoadResult={setLoadFailed}
@@ -123,6 +122,11 @@ export function CalendarPage() {
             {user && (
               <div className="max-w-2xl">
                 <SubscribePanel userId={user.user_id} />
+              </div>
+            )}
+            {user && (
+              <div className="max-w-2xl">
+                <PersonalFeedPanel />
               </div>
             )}
           </div>

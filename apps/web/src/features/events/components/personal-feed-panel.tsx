@@ -1,0 +1,122 @@
+import { Check, Copy } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Button } from '../../../components/button';
+import { Card } from '../../../components/card';
+import { inputClasses } from '../../../components/form';
+import { useCopyToClipboard } from '../../../lib/use-copy-to-clipboard';
+import { useMakePersonalFeedLink, useRevokePersonalFeedLink } from '../api';
+
+/**
+ * 'Your personal feed': one private link with the house's events, your turns at tasks, bills falling due
+ * and your own reminders (with alerts), for a phone's calendar app. The server keeps only a hash, so the
+ * link shows only in the answer that made it; a new link or a revoke stops the old one at once.
+ */
+export function PersonalFeedPanel() {
+  const headingId = useId();
+  const inputId = useId();
+  const make = useMakePersonalFeedLink();
+  const revoke = useRevokePersonalFeedLink();
+  const [url, setUrl] = useState<string | null>(null);
+  const { copied, status, setStatus, copy } = useCopyToClipboard<'feed'>(
+    "Couldn't copy. Select the link and copy it yourself.",
+  );
+  const busy = make.isPending || revoke.isPending;
+
+  const makeLink = () => {
+    setStatus({ text: '' });
+    make.mutate(undefined, {
+      onSuccess: ({ url: made }) => {
+        setUrl(made);
+        setStatus({ text: 'Personal feed link ready. Any earlier one no longer works.' });
+      },
+      onError: (err) => {
+        console.error('Error making a personal feed link:', err);
+        setStatus({ text: "We couldn't make a personal feed link. Please try again.", error: true });
+      },
+    });
+  };
+
+  const revokeLink = () => {
+    setStatus({ text: '' });
+    revoke.mutate(undefined, {
+      onSuccess: () => {
+        setUrl(null);
+        setStatus({ text: 'Personal feed link revoked. Calendar apps using it stop updating.' });
+      },
+      onError: (err) => {
+        console.error('Error revoking the personal feed link:', err);
+        setStatus({ text: "We couldn't revoke the link. Please try again.", error: true });
+      },
+    });
+  };
+
+  return (
+    <section aria-labelledby={headingId}>
+      <Card>
+        <h2 id={headingId} className="text-lg font-bold text-espresso">
+          Your personal feed
+        </h2>
+        <p className="mt-1 text-sm text-muted">
+          One calendar with the house's events, your turns at tasks, bills falling due and your own reminders
+          (with alerts). Only you should have this link.
+        </p>
+        {url && (
+          <div className="mt-4 flex flex-col gap-1.5">
+            <label htmlFor={inputId} className="text-sm font-semibold text-espresso">
+              Personal feed link
+            </label>
+            <div className="flex gap-2">
+              <input
+                id={inputId}
+                readOnly
+                value={url}
+                className={`${inputClasses} min-w-0 font-mono text-sm`}
+                onFocus={(e) => e.currentTarget.select()}
+              />
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => void copy('feed', url)}
+                className="shrink-0"
+              >
+                {copied === 'feed' ? (
+                  <Check className="size-4" aria-hidden="true" />
+                ) : (
+                  <Copy className="size-4" aria-hidden="true" />
+                )}
+                {copied === 'feed' ? 'Copied!' : 'Copy'}
+                <span className="sr-only"> personal feed link</span>
+              </Button>
+            </div>
+          </div>
+        )}
+        <div className="mt-4 flex flex-wrap gap-3">
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={makeLink}
+            disabled={busy}
+            aria-busy={make.isPending || undefined}
+          >
+            {make.isPending ? 'Making...' : url ? 'Make a new link' : 'Make my personal feed link'}
+          </Button>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={revokeLink}
+            disabled={busy}
+            aria-busy={revoke.isPending || undefined}
+          >
+            {revoke.isPending ? 'Revoking...' : 'Revoke my link'}
+          </Button>
+        </div>
+        <p
+          aria-live="polite"
+          className={`mt-3 min-h-5 text-sm ${status.error ? 'font-medium text-danger' : 'text-success'}`}
+        >
+          {status.text}
+        </p>
+      </Card>
+    </section>
+  );
+}

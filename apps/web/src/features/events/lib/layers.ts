@@ -1,0 +1,133 @@
+import type { EventInput } from '@fullcalendar/core';
+import type { EventOccurrence, TimelineLayers } from '@hearth/contract';
+import { DateTime } from 'luxon';
+
+/** The calendar's layers, in the order the toggles show them. */
+export const LAYERS = [
+  { id: 'house', label: 'House events' },
+  { id: 'tasks', label: 'Tasks due' },
+  { id: 'bills', label: 'Bills due' },
+  { id: 'away', label: 'Away' },
+  { id: 'reminders', label: 'My reminders' },
+] as const;
+export type LayerId = (typeof LAYERS)[number]['id'];
+export type LayerToggles = Record<LayerId, boolean>;
+
+export const ALL_LAYERS_ON: LayerToggles = {
+  house: true,
+  tasks: true,
+  bills: true,
+  away: true,
+  reminders: true,
+};
+
+/** What the calendar keeps of a house event occurrence besides its times. */
+export interface OccurrenceMeta {
+  layer: 'house';
+  occurrence: EventOccurrence;
+  username: string;
+}
+
+/** Anything else on the calendar: which layer, and a line for its tooltip and screen readers. */
+export interface LayerItemMeta {
+  layer: Exclude<LayerId, 'house'>;
+  note: string;
+}
+
+const STORE_KEY = 'hearth.calendar.layers';
+
+/** The toggles this browser remembers (every layer on until someone turns one off). */
+export function recallLayers(): LayerToggles {
+  try {
+    const stored: unknown = JSON.parse(localStorage.getItem(STORE_KEY) ?? 'null');
+    if (stored && typeof stored === 'object') {
+      const out = { ...ALL_LAYERS_ON };
+      for (const { id } of LAYERS) {
+        const value = (stored as Record<string, unknown>)[id];
+        if (typeof value === 'boolean') out[id] = value;
+      }
+      return out;
+    }
+  } catch {
+    // Unreadable or blocked storage: all layers on.
+  }
+  return { ...ALL_LAYERS_ON };
+}
+
+export function rememberLayers(toggles: LayerToggles): void {
+  try {
+    localStorage.setItem(STORE_KEY, JSON.stringify(toggles));
+  } catch {
+    // Storage full or blocked: the toggles just are not remembered.
+  }
+}
+
+/** The day after a YYYY-MM-DD date: FullCalendar's exclusive end of an all-day item. */
+const dayAfter = (date: string) => DateTime.fromISO(date).plus({ days: 1 }).toISODate() as string;
+
+/** House event occurrences as FullCalendar events: each occurrence is its own, named by its original start. */
+export function occurrencesToEvents(occurrences: readonly EventOccurrence[]): EventInput[] {
+  return occurrences.map((o) => {
+    const meta: OccurrenceMeta = { layer: 'house', occurrence: o, username: o.username };
+    const allDay = o.all_day && o.start_date !== null;
+    return {
+      id: `event-${o.event_id}-${o.occurrence_start}`,
+      title: o.title,
+      start: allDay ? (o.start_date as string) : o.start_datetime,
+      end: allDay ? dayAfter(o.end_date ?? (o.start_date as string)) : o.end_datetime,
+      allDay,
+      classNames: ['hearth-layer-house'],
+      extendedProps: meta,
+    };
+  });
+}
+
+/** The other layers as FullCalendar events, only those switched on. */
+export function layersToEvents(layers: TimelineLayers, on: LayerToggles): EventInput[] {
+  const out: EventInput[] = [];
+  const item = (layer: LayerItemMeta['layer'], input: EventInput, note: string) =>
+    out.push({ ...input, classNames: [`hearth-layer-${layer}`], extendedProps: { layer, note } });
+  if (on.tasks) {
+    for (const t of layers.tasks) {
+      item(
+        'tasks',
+        { id: `task-${t.task_id}`, title: `${t.title} (${t.assignee_name})`, start: t.due_at, allDay: false },
+        `Task due, ${t.assignee_name}'s turn`,
+      );
+    }
+  }
+  if (on.bills) {
+    for (const b of layers.bills) {
+      item(
+        'bills',
+        { id: `bill-${b.recurring_id}-${b.due_on}`, title: `${b.title} due`, start: b.due_on, allDay: true },
+        'Bill due',
+      );
+    }
+  }
+  if (on.away) {
+    for (const a of layers.away) {
+      item(
+        'away',
+        {
+          id: `away-${a.away_id}`,
+          title: `${a.username} away`,
+          start: a.starts_on,
+          end: dayAfter(a.ends_on),
+          allDay: true,
+        },
+        'Away',
+      );
+    }
+  }
+  if (on.reminders) {
+    for (const r of layers.reminders) {
+      item(
+        'reminders',
+        { id: `reminder-${r.reminder_id}-${r.remind_at}`, title: r.title, start: r.remind_at, allDay: false },
+        'Your reminder (only you see it)',
+      );
+    }
+  }
+  return out;
+}
