@@ -190,6 +190,29 @@ describe('month ends and leap days', () => {
   });
 });
 
+describe('localDate', () => {
+  it('is the calendar date of the instant in the zone, as luxon reads it', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: Date.parse('1990-01-01'), max: Date.parse('2060-01-01') }),
+        fc.constantFrom(
+          'UTC',
+          'Europe/Berlin',
+          'America/St_Johns',
+          'Pacific/Auckland',
+          'Asia/Kathmandu',
+          'Pacific/Kiritimati',
+        ),
+        (ms, zone) => {
+          const iso = new Date(ms).toISOString();
+          expect(localDate(iso, zone)).toBe(DateTime.fromISO(iso, { zone }).toISODate());
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
+
 describe('nextDue', () => {
   const zone = 'Europe/Berlin';
 

@@ -163,7 +163,26 @@ export function nextDue(schedule: Schedule, dueAt: string, now: Date, doneAt: Da
   }
 }
 
-/** The local calendar date (YYYY-MM-DD) of an instant in a zone. */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The local calendar date (YYYY-MM-DD) of an instant in a zone. Lists ask this for many tasks, so it uses
+ * one cached Intl formatter per zone rather than building a DateTime each time.
+ */
 export function localDate(iso: string, zone: string): string {
-  return localInstant(iso, zone).toISODate()!;
+  let format = dateFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dateFormats.set(zone, format);
+  }
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) throw new Error(`not an ISO instant: ${iso}`);
+  const parts = format.formatToParts(at);
+  const value = (type: string) => parts.find((p) => p.type === type)!.value;
+  return `${value('year')}-${value('month')}-${value('day')}`;
 }
