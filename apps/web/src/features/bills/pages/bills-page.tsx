@@ -52,7 +52,6 @@ export function BillsPage() {
     (isApiError(balance.error) && balance.error.code === 'house_required');
 
   let content: ReactNode;
-  const isReady = false;
   if (me.isPending || (houseId !== null && balance.isPending)) {
     content = (
       <div className="flex justify-center py-16">
@@ -77,13 +76,12 @@ export function BillsPage() {
   } else if (balance.data.currency === null) {
     content = <ChooseCurrency houseId={houseId} />;
   } else {
-    content = (
+    // Once bills are in use their page brings its own header, with the Add expense button.
+    return (
       <Bills houseId={houseId} me={me.data.user_id} currency={balance.data.currency} balance={balance.data} />
     );
   }
 
-  // Once bills are in use their page brings its own header, with the Add expense button.
-  if (isReady) return content;
   return (
     <>
       <PageHeader title="Bills" description={DESCRIPTION} />
