@@ -67,10 +67,8 @@ export function BalancePanel({ balance, me, nameOf, money, onRecordPayment }: Ba
         ) : (
           <ul className="mt-2 flex flex-col gap-2">
             {balance.settle.map((t) => (
-              <li key={`${t.from}-${t.to}`} className="flex flex-wrap items-center justify-between gap-2">
-                <span className="min-w-0 flex-1 break-words text-espresso">
-                  {transferSentence(t, me, nameOf, money)}
-                </span>
+              <li key={`${t.from}-${t.to}`} className="flex flex-col items-start gap-1.5">
+                <span className="break-words text-espresso">{transferSentence(t, me, nameOf, money)}</span>
                 <Button
                   size="sm"
                   variant="secondary"

@@ -156,6 +156,7 @@ describe('BillsPage', () => {
     renderPage();
     const mine = await screen.findByRole('region', { name: 'Your balance' });
     expect(within(mine).getByText('You owe Bob €12.40')).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['Bills']);
     expect(await screen.findByText('Dinner at the corner place')).toBeInTheDocument();
     expect(screen.getByText('Your share €12.40')).toBeInTheDocument();
     expect(
