@@ -70,6 +70,9 @@ export interface RequestOptions {
   offline?: Omit<WriteRequest, 'method' | 'path' | 'body'>;
 }
 
+/** How a write that may wait offline is described (see RequestOptions.offline). */
+export type OfflineWrite = NonNullable<RequestOptions['offline']>;
+
 export interface ApiClient {
   request<T>(method: HttpMethod, path: string, options?: RequestOptions): Promise<T>;
   get<T>(path: string, options?: Omit<RequestOptions, 'body'>): Promise<T>;

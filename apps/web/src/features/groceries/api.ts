@@ -9,7 +9,9 @@ import type {
   Ok,
 } from '@hearth/contract';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ApiClient, useApiClient } from '../../lib/api-client';
+import { type ApiClient, type OfflineWrite, useApiClient } from '../../lib/api-client';
+import { temporaryId } from '../../lib/offline/write-key';
+import { activeWriteQueue } from '../../lib/offline/write-queue';
 
 export const groceryKeys = {
   all: ['groceries'] as const,
@@ -37,29 +39,37 @@ export function fetchGroceryLists(api: ApiClient, signal?: AbortSignal): Promise
   });
 }
 
-export const createGroceryList = (api: ApiClient, name: string) =>
-  api.post<GroceryList>('/api/grocery-list/', { grocery_list_name: name });
+/** Writes given `offline` may wait in the write queue while there is no connection (see api-client). */
+const waits = (offline: OfflineWrite | undefined) => (offline ? { offline } : undefined);
 
-export const deleteGroceryList = (api: ApiClient, listId: number) =>
-  api.delete<Ok>(`/api/grocery-list/${listId}`);
+export const createGroceryList = (api: ApiClient, name: string, offline?: OfflineWrite) =>
+  api.post<GroceryList>('/api/grocery-list/', { grocery_list_name: name }, waits(offline));
+
+export const deleteGroceryList = (api: ApiClient, listId: number, offline?: OfflineWrite) =>
+  api.delete<Ok>(`/api/grocery-list/${listId}`, waits(offline));
 
 export const createGroceryItem = (
   api: ApiClient,
   listId: number,
   name: string,
   details: NewItemDetails = {},
+  offline?: OfflineWrite,
 ) =>
-  api.post<GroceryItem>('/api/grocery-item/', {
-    grocery_item_name: name,
-    grocery_list_id: listId,
-    ...details,
-  });
+  api.post<GroceryItem>(
+    '/api/grocery-item/',
+    { grocery_item_name: name, grocery_list_id: listId, ...details },
+    waits(offline),
+  );
 
-export const updateGroceryItem = (api: ApiClient, itemId: number, patch: GroceryItemPatch) =>
-  api.patch<GroceryItem>(`/api/grocery-item/${itemId}`, patch);
+export const updateGroceryItem = (
+  api: ApiClient,
+  itemId: number,
+  patch: GroceryItemPatch,
+  offline?: OfflineWrite,
+) => api.patch<GroceryItem>(`/api/grocery-item/${itemId}`, patch, waits(offline));
 
-export const clearDoneItems = (api: ApiClient, listId: number) =>
-  api.delete<GroceryClearDone>(`/api/grocery-list/${listId}/done`);
+export const clearDoneItems = (api: ApiClient, listId: number, offline?: OfflineWrite) =>
+  api.delete<GroceryClearDone>(`/api/grocery-list/${listId}/done`, waits(offline));
 
 export const fetchSuggestions = (api: ApiClient, q: string, signal?: AbortSignal) =>
   api.get<GrocerySuggestion[]>(`/api/grocery-suggestion/?${new URLSearchParams({ q, limit: '6' })}`, {
@@ -77,11 +87,15 @@ export const fetchCategoryOrder = (api: ApiClient, houseId: number, signal?: Abo
 export const saveCategoryOrder = (api: ApiClient, houseId: number, order: GroceryCategory[]) =>
   api.put<GroceryCategoryOrder>(`/api/house/${houseId}/grocery-category-order`, { order });
 
-export const setGroceryItemCompleted = (api: ApiClient, itemId: number, completed: boolean) =>
-  api.patch<GroceryItem>(`/api/grocery-item/${itemId}`, { completed });
+export const setGroceryItemCompleted = (
+  api: ApiClient,
+  itemId: number,
+  completed: boolean,
+  offline?: OfflineWrite,
+) => api.patch<GroceryItem>(`/api/grocery-item/${itemId}`, { completed }, waits(offline));
 
-export const deleteGroceryItem = (api: ApiClient, itemId: number) =>
-  api.delete<Ok>(`/api/grocery-item/${itemId}`);
+export const deleteGroceryItem = (api: ApiClient, itemId: number, offline?: OfflineWrite) =>
+  api.delete<Ok>(`/api/grocery-item/${itemId}`, waits(offline));
 
 export const groceryListsQuery = (api: ApiClient) =>
   queryOptions({
@@ -137,10 +151,11 @@ export function useCategoryOrder(houseId: number | null | undefined) {
 
 /*
  * Lists and items show the moment they are made, under a temporary negative id. Anything done to them
- * before the server answers (adding an item to a new list, ticking a new item) waits for the real id.
+ * before the server answers (adding an item to a new list, ticking a new item) waits for the real id,
+ * or, when it was made offline, goes into the write queue behind it (the queue puts the real id in).
+ * Temporary ids stay unique across reloads, since queued writes outlive the page.
  */
-let lastTempId = 0;
-const nextTempId = () => --lastTempId;
+const nextTempId = temporaryId;
 const pending = new Map<number, Promise<number>>();
 const resolved = new Map<number, number>();
 const temporaryOf = new Map<number, number>();
@@ -148,8 +163,10 @@ const temporaryOf = new Map<number, number>();
 /** The server id for `id`, waiting for it when `id` is still temporary. */
 async function serverId(id: number): Promise<number> {
   if (id > 0) return id;
-  const known = resolved.get(id);
+  const queue = activeWriteQueue();
+  const known = resolved.get(id) ?? queue?.realId(id);
   if (known !== undefined) return known;
+  if (queue?.willCreate(id)) return id;
   const wait = pending.get(id);
   if (!wait) throw new Error('That list or item was never saved.');
   return wait;
@@ -183,6 +200,32 @@ function deferred() {
 }
 
 type Lists = GroceryList[] | undefined;
+
+/** Names of what was removed from the cache, for the words a waiting removal is shown with. */
+const removedNames = new Map<number, string>();
+
+/** How a grocery change waits offline: described in words, refetching the lists once it is sent. */
+function offlineWrite(label: string, creates?: OfflineWrite['creates']): OfflineWrite {
+  return { label, refresh: groceryKeys.all, ...(creates && { creates }) };
+}
+
+function itemNameIn(queryClient: QueryClient, itemId: number): string | undefined {
+  const id = currentId(itemId);
+  return (
+    findItem(queryClient.getQueryData(groceryKeys.lists()), id)?.item.grocery_item_name ??
+    removedNames.get(id)
+  );
+}
+
+function listNameIn(queryClient: QueryClient, listId: number): string | undefined {
+  const id = currentId(listId);
+  return (
+    queryClient.getQueryData<GroceryList[]>(groceryKeys.lists())?.find((l) => l.grocery_list_id === id)
+      ?.grocery_list_name ?? removedNames.get(id)
+  );
+}
+
+const quoted = (name: string | undefined, otherwise: string) => (name ? `“${name}”` : otherwise);
 
 function editLists(queryClient: QueryClient, edit: (lists: GroceryList[]) => GroceryList[]) {
   queryClient.setQueryData<GroceryList[]>(groceryKeys.lists(), (lists: Lists) =>
@@ -239,7 +282,12 @@ export function useCreateGroceryList() {
   const { api, queryClient, prepare, settle } = useGroceryMutationBase();
   const mutation = useMutation({
     mutationKey: mutationKey('create-list'),
-    mutationFn: ({ name }: { name: string; tempId: number }) => createGroceryList(api, name),
+    mutationFn: ({ name, tempId }: { name: string; tempId: number }) =>
+      createGroceryList(
+        api,
+        name,
+        offlineWrite(`Create list “${name}”`, { tempId, idField: 'grocery_list_id' }),
+      ),
     onMutate: async ({ name, tempId }) => {
       const wait = deferred();
       pending.set(tempId, wait.promise);
@@ -288,12 +336,18 @@ export function useDeleteGroceryList() {
   const { api, queryClient, prepare, settle } = useGroceryMutationBase();
   return useMutation({
     mutationKey: mutationKey('delete-list'),
-    mutationFn: async (listId: number) => deleteGroceryList(api, await serverId(listId)),
+    mutationFn: async (listId: number) =>
+      deleteGroceryList(
+        api,
+        await serverId(listId),
+        offlineWrite(`Delete list ${quoted(listNameIn(queryClient, listId), 'a list')}`),
+      ),
     onMutate: async (listId) => {
       await prepare();
       const lists = queryClient.getQueryData<GroceryList[]>(groceryKeys.lists());
       const index = lists?.findIndex((l) => l.grocery_list_id === listId) ?? -1;
       const removed = index === -1 ? undefined : lists?.[index];
+      if (removed) removedNames.set(listId, removed.grocery_list_name);
       editLists(queryClient, (all) => all.filter((l) => l.grocery_list_id !== listId));
       return { removed, index };
     },
@@ -315,6 +369,7 @@ export function useAddGroceryItem() {
     mutationFn: async ({
       listId,
       name,
+      tempId,
       details,
     }: {
       listId: number;
@@ -323,7 +378,14 @@ export function useAddGroceryItem() {
       details?: NewItemDetails;
       /** Where to show it until the server has filed it. */
       category?: GroceryCategory;
-    }) => createGroceryItem(api, await serverId(listId), name, details),
+    }) =>
+      createGroceryItem(
+        api,
+        await serverId(listId),
+        name,
+        details,
+        offlineWrite(`Add “${name}”`, { tempId, idField: 'grocery_item_id' }),
+      ),
     onMutate: async ({ listId, name, tempId, details, category }) => {
       const wait = deferred();
       pending.set(tempId, wait.promise);
@@ -378,7 +440,14 @@ export function useToggleGroceryItem() {
   return useMutation({
     mutationKey: mutationKey('toggle-item'),
     mutationFn: async ({ itemId, completed }: { itemId: number; completed: boolean }) =>
-      setGroceryItemCompleted(api, await serverId(itemId), completed),
+      setGroceryItemCompleted(
+        api,
+        await serverId(itemId),
+        completed,
+        offlineWrite(
+          `${completed ? 'Tick' : 'Untick'} ${quoted(itemNameIn(queryClient, itemId), 'an item')}`,
+        ),
+      ),
     onMutate: async ({ itemId, completed }) => {
       await prepare();
       return { previous: tickItem(queryClient, itemId, completed) };
@@ -394,12 +463,18 @@ export function useRemoveGroceryItem() {
   const { api, queryClient, prepare, settle } = useGroceryMutationBase();
   return useMutation({
     mutationKey: mutationKey('remove-item'),
-    mutationFn: async (itemId: number) => deleteGroceryItem(api, await serverId(itemId)),
+    mutationFn: async (itemId: number) =>
+      deleteGroceryItem(
+        api,
+        await serverId(itemId),
+        offlineWrite(`Remove ${quoted(itemNameIn(queryClient, itemId), 'an item')}`),
+      ),
     onMutate: async (itemId) => {
       await prepare();
       const id = currentId(itemId);
       const found = findItem(queryClient.getQueryData(groceryKeys.lists()), id);
       if (found) {
+        removedNames.set(id, found.item.grocery_item_name);
         editLists(queryClient, (lists) =>
           mapItems(lists, found.list.grocery_list_id, (items) =>
             items.filter((i) => i.grocery_item_id !== id),
@@ -440,7 +515,12 @@ export function useUpdateGroceryItem() {
   return useMutation({
     mutationKey: mutationKey('update-item'),
     mutationFn: async ({ itemId, patch }: { itemId: number; patch: GroceryItemPatch }) =>
-      updateGroceryItem(api, await serverId(itemId), patch),
+      updateGroceryItem(
+        api,
+        await serverId(itemId),
+        patch,
+        offlineWrite(`Change ${quoted(itemNameIn(queryClient, itemId), 'an item')}`),
+      ),
     onMutate: async ({ itemId, patch }) => {
       await prepare();
       const shown: Partial<GroceryItem> = {
@@ -466,7 +546,12 @@ export function useClearDone() {
   const { api, queryClient, prepare, settle } = useGroceryMutationBase();
   return useMutation({
     mutationKey: mutationKey('clear-done'),
-    mutationFn: async (listId: number) => clearDoneItems(api, await serverId(listId)),
+    mutationFn: async (listId: number) =>
+      clearDoneItems(
+        api,
+        await serverId(listId),
+        offlineWrite(`Clear ticked items from ${quoted(listNameIn(queryClient, listId), 'a list')}`),
+      ),
     onMutate: async (listId) => {
       await prepare();
       const lists = queryClient.getQueryData<GroceryList[]>(groceryKeys.lists());

@@ -30,7 +30,11 @@ async function restoreCache(storage: KeyValueStorage, key: string, queryClient: 
  * Saves the cache's answers (only answers the server gave; the sign-in settings are kept apart, and
  * writes live in the write queue), at most twice a second, whenever a query changes.
  */
-function keepCache(storage: KeyValueStorage, key: string, queryClient: QueryClient): () => void {
+function keepCache(
+  storage: KeyValueStorage,
+  key: string,
+  queryClient: QueryClient,
+): { saveNow(): void; stop(): void } {
   let timer: ReturnType<typeof setTimeout> | null = null;
   const save = () => {
     timer = null;
@@ -46,9 +50,19 @@ function keepCache(storage: KeyValueStorage, key: string, queryClient: QueryClie
     if (event.type !== 'updated' && event.type !== 'added' && event.type !== 'removed') return;
     timer ??= setTimeout(save, 500);
   });
-  return () => {
-    unsubscribe();
+  const saveNow = () => {
     if (timer) clearTimeout(timer);
+    save();
+  };
+  // A page closed right after a change still leaves it saved.
+  window.addEventListener('pagehide', saveNow);
+  return {
+    saveNow,
+    stop() {
+      unsubscribe();
+      window.removeEventListener('pagehide', saveNow);
+      if (timer) clearTimeout(timer);
+    },
   };
 }
 
@@ -67,12 +81,13 @@ export function startOfflineCopy(options: {
   const storage = options.storage ?? indexedDbStorage;
   let stopped = false;
   let queue: WriteQueue | null = null;
+  let unwatchQueue: (() => void) | null = null;
 
   const cacheKey = `cache:${owner}`;
   const restored = restoreCache(storage, cacheKey, queryClient);
-  let unsubscribe: (() => void) | null = null;
+  let kept: ReturnType<typeof keepCache> | null = null;
   const keep = () => {
-    if (!stopped) unsubscribe = keepCache(storage, cacheKey, queryClient);
+    if (!stopped) kept = keepCache(storage, cacheKey, queryClient);
   };
   restored.then(keep, keep);
 
@@ -88,6 +103,13 @@ export function startOfflineCopy(options: {
     else {
       queue = q;
       setActiveWriteQueue(q);
+      // A change that waits offline is shown from the cache: save that at once, not half a second later.
+      let waiting = q.getSnapshot().writes.length;
+      unwatchQueue = q.subscribe(() => {
+        const now = q.getSnapshot().writes.length;
+        if (now > waiting) kept?.saveNow();
+        waiting = now;
+      });
     }
   });
 
@@ -99,7 +121,8 @@ export function startOfflineCopy(options: {
     ),
     stop() {
       stopped = true;
-      unsubscribe?.();
+      kept?.stop();
+      unwatchQueue?.();
       queue?.close();
       if (queue && activeWriteQueue() === queue) setActiveWriteQueue(null);
       if (current === session) current = null;

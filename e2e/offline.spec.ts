@@ -1,0 +1,182 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, expect, type Page, test } from '@playwright/test';
+import { CHROMIUM_ARGS } from './playwright.config.js';
+import { api, houseCodeOf, housemate, screenshots } from './support/people.js';
+
+const item = (page: Page, name: string) => page.getByRole('checkbox', { name });
+
+/** Waits until the service worker controls the page, so a reload can come from its precache. */
+async function controlledByServiceWorker(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (navigator.serviceWorker.controller) return;
+    await new Promise<void>((resolve) =>
+      navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }),
+    );
+  });
+}
+
+interface Lists {
+  grocery_list_id: number;
+  grocery_list_name: string;
+  items: { grocery_item_name: string; completed: boolean }[];
+}
+
+test('groceries offline: five adds and two ticks wait on the device through a reload and reach the server once each', async ({
+  browser,
+}, testInfo) => {
+  const ann = await housemate(browser, { firstName: 'Ann', lastName: 'Lee' });
+  const ben = await housemate(browser, {
+    firstName: 'Ben',
+    lastName: 'Okafor',
+    joinCode: await houseCodeOf(ann.page),
+  });
+  await ann.page.setViewportSize({ width: 375, height: 812 });
+  for (const { page } of [ann, ben]) await page.goto('/groceries');
+  await ann.page.getByRole('textbox', { name: 'New list name' }).fill('Weekly shop');
+  await ann.page.getByRole('button', { name: 'Create List' }).click();
+  await expect(ben.page.getByRole('heading', { name: 'Weekly shop' })).toBeVisible();
+  await controlledByServiceWorker(ann.page);
+
+  await ann.context.setOffline(true);
+  await expect(ann.page.getByText(/You're offline/)).toBeVisible();
+  const names = ['Milk', 'Eggs', 'Bread', 'Apples', 'Coffee'];
+  const addBox = ann.page.getByRole('textbox', { name: 'Add new item' });
+  for (const name of names) {
+    await addBox.fill(name);
+    await addBox.press('Enter');
+    await expect(item(ann.page, name)).toBeVisible();
+  }
+  await item(ann.page, 'Milk').click();
+  await item(ann.page, 'Coffee').click();
+  await expect(item(ann.page, 'Milk')).toBeChecked();
+
+  const waiting = ann.page.getByRole('list', { name: 'Waiting to be sent' });
+  await expect(
+    ann.page.getByRole('status').filter({ hasText: '7 changes saved on this device' }),
+  ).toBeVisible();
+  await expect(waiting.getByRole('listitem')).toHaveText([
+    'Add “Milk” (waiting to be sent)',
+    'Add “Eggs” (waiting to be sent)',
+    'Add “Bread” (waiting to be sent)',
+    'Add “Apples” (waiting to be sent)',
+    'Add “Coffee” (waiting to be sent)',
+    'Tick “Milk” (waiting to be sent)',
+    'Tick “Coffee” (waiting to be sent)',
+  ]);
+
+  // A reload without a connection: the app shell comes from the service worker, the list from the offline
+  // copy, and the seven changes are still waiting.
+  await ann.page.reload();
+  await expect(ann.page.getByRole('heading', { name: 'Weekly shop' })).toBeVisible();
+  for (const name of names) await expect(item(ann.page, name)).toBeVisible();
+  await expect(item(ann.page, 'Milk')).toBeChecked();
+  await expect(item(ann.page, 'Coffee')).toBeChecked();
+  await expect(item(ann.page, 'Eggs')).not.toBeChecked();
+  await expect(waiting.getByRole('listitem')).toHaveCount(7);
+  await screenshots(ann.page, testInfo.outputPath.bind(testInfo), 'offline-pending');
+  await ann.page.setViewportSize({ width: 375, height: 812 });
+  const axe = await new AxeBuilder({ page: ann.page }).analyze();
+  expect(axe.violations).toEqual([]);
+  // Ben, online, has seen none of it.
+  for (const name of names) await expect(item(ben.page, name)).toHaveCount(0);
+
+  await ann.context.setOffline(false);
+  await expect(waiting).toHaveCount(0, { timeout: 20_000 });
+  await expect(ann.page.getByText(/You're offline/)).toHaveCount(0);
+
+  // The server has each exactly once, the two ticks applied.
+  const lists = await api<Lists[]>(ann.page, 'GET', '/api/grocery-list/');
+  const shop = lists.find((l) => l.grocery_list_name === 'Weekly shop');
+  expect(shop?.items.map((i) => i.grocery_item_name).sort()).toEqual([...names].sort());
+  expect(
+    shop?.items
+      .filter((i) => i.completed)
+      .map((i) => i.grocery_item_name)
+      .sort(),
+  ).toEqual(['Coffee', 'Milk']);
+
+  // Ben's screen shows them without a reload.
+  for (const name of names) await expect(item(ben.page, name)).toBeVisible();
+  await expect(item(ben.page, 'Milk')).toBeChecked();
+  await expect(item(ben.page, 'Coffee')).toBeChecked();
+
+  await ann.context.close();
+  await ben.context.close();
+});
+
+test('a change that can no longer apply is dropped with a notice once back online', async ({ browser }) => {
+  const ann = await housemate(browser, { firstName: 'Ann', lastName: 'Lee' });
+  const ben = await housemate(browser, {
+    firstName: 'Ben',
+    lastName: 'Okafor',
+    joinCode: await houseCodeOf(ann.page),
+  });
+  await ann.page.goto('/groceries');
+  await ann.page.getByRole('textbox', { name: 'New list name' }).fill('Party');
+  await ann.page.getByRole('button', { name: 'Create List' }).click();
+  await expect(ann.page.getByRole('heading', { name: 'Party' })).toBeVisible();
+
+  await ann.context.setOffline(true);
+  const addBox = ann.page.getByRole('textbox', { name: 'Add new item' });
+  await addBox.fill('Balloons');
+  await addBox.press('Enter');
+  await expect(ann.page.getByRole('list', { name: 'Waiting to be sent' })).toContainText('Add “Balloons”');
+
+  // Meanwhile Ben deletes the list.
+  const party = (await api<Lists[]>(ben.page, 'GET', '/api/grocery-list/')).find(
+    (l) => l.grocery_list_name === 'Party',
+  );
+  await api(ben.page, 'DELETE', `/api/grocery-list/${party?.grocery_list_id}`);
+
+  await ann.context.setOffline(false);
+  const notice = ann.page.getByRole('alert').filter({ hasText: 'could not be saved' });
+  await expect(notice).toContainText('Add “Balloons”: It no longer exists: someone may have deleted it.');
+  await notice.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(notice).toHaveCount(0);
+  await expect(item(ann.page, 'Balloons')).toHaveCount(0);
+
+  await ann.context.close();
+  await ben.context.close();
+});
+
+test('Chromium finds the app installable: manifest with a maskable icon and a service worker', async ({
+  baseURL,
+}) => {
+  // An ordinary (non-incognito) profile: Chromium never offers to install from an incognito one.
+  const profile = mkdtempSync(join(tmpdir(), 'hearth-install-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+    ...(baseURL && { baseURL }),
+  });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto('/');
+    await controlledByServiceWorker(page);
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    expect(installabilityErrors).toEqual([]);
+    const manifest = await cdp.send('Page.getAppManifest');
+    expect(manifest.errors).toEqual([]);
+    const parsed = JSON.parse(manifest.data ?? '{}') as {
+      name: string;
+      theme_color: string;
+      icons: { sizes: string; purpose?: string }[];
+    };
+    expect(parsed.name).toBe('Hearth');
+    expect(parsed.theme_color).toBe('#7a4e2d');
+    expect(parsed.icons).toContainEqual(expect.objectContaining({ sizes: '512x512', purpose: 'maskable' }));
+
+    // The app shell opens without a connection.
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+});
