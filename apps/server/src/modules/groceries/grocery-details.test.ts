@@ -444,3 +444,26 @@ describe('live changes', () => {
     expect(await items(client)).toEqual([]);
   });
 });
+
+describe('house import', () => {
+  it('files imported items as new ones are filed, so they count for buy again like any other', async () => {
+    const source = await newHouse('gd-export');
+    await add(source.client, source.listId, 'Milk');
+    await add(source.client, source.listId, 'Nails');
+    const doc = (await source.client.get(`/api/house/${source.house.house_id}/export`)).json();
+    const target = await memberOfNewHouse(t, `gd-import-${houses}`);
+    const res = await target.client.post(`/api/house/${target.house.house_id}/import`, doc);
+    expect(res.statusCode, res.body).toBe(200);
+    const imported = (await target.client.get('/api/grocery-list/')).json()[0].items as Item[];
+    expect(imported.map((i) => [i.grocery_item_name, i.category, i.quantity])).toEqual([
+      ['Milk', 'dairy', null],
+      ['Nails', 'other', null],
+    ]);
+    // Bought on another list, milk is not offered again while the imported one is open.
+    const list = (
+      await target.client.post('/api/grocery-list/', { grocery_list_name: 'Corner shop' })
+    ).json();
+    await buy(target.client, list.grocery_list_id, 'milk');
+    expect((await target.client.get('/api/grocery-suggestion/again')).json()).toEqual([]);
+  });
+});

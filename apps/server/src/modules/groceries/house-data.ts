@@ -1,5 +1,7 @@
 import type { ExportGroceries } from '@hearth/contract';
 import type { HouseDataHook } from '../../core/module.js';
+import { dictionaryCategory } from './dictionary.js';
+import { nameKey } from './item-names.js';
 
 /** The grocery lists' part of the house export: each list with its items, in the order they were added. */
 export const groceriesHouseData: HouseDataHook<'groceries'> = {
@@ -63,6 +65,9 @@ export const groceriesHouseData: HouseDataHook<'groceries'> = {
           .values({
             grocery_list_id,
             grocery_item_name: item.name,
+            // Filed as a new item would be by the dictionary (the export carries no category).
+            name_key: nameKey(item.name),
+            category: dictionaryCategory(nameKey(item.name)) ?? 'other',
             completed: item.completed ? 1 : 0,
             created_by: id(item.created_by),
             created_at: item.created_at,

@@ -110,8 +110,8 @@ export function AddItemForm({ items, onAdd, onAddSuggestion }: AddItemFormProps)
                 onKeyDown={(event) => onSuggestionKey(event, index)}
               >
                 <Plus className="size-4 shrink-0 text-primary" aria-hidden="true" />
-                <span className="min-w-0 break-words">{s.name}</span>
-                {s.quantity && <span className="shrink-0 font-semibold text-muted">{s.quantity}</span>}
+                {/* One text, so what is read out contains what is seen. */}
+                <span className="min-w-0 break-words">{spokenItem(s.name, s.quantity)}</span>
               </button>
             </li>
           ))}

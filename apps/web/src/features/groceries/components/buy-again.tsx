@@ -9,14 +9,13 @@ export interface BuyAgainProps {
   onAdd: (suggestion: GrocerySuggestion) => void;
 }
 
-/** What the house buys most often and nobody has put on a list yet; one tap adds it with its usual quantity. */
+/** What the house buys most often that is not on a list; one tap adds it with its usual quantity. */
 export function BuyAgain({ items, onAdd }: BuyAgainProps) {
   const again = useBuyAgain();
   const headingId = useId();
-  const open = new Set(
-    items.filter((i) => !i.completed).map((i) => i.grocery_item_name.trim().toLowerCase()),
-  );
-  const shown = (again.data ?? []).filter((s) => !open.has(s.name.trim().toLowerCase()));
+  // Anything on this list already, ticked or not, is not offered again.
+  const listed = new Set(items.map((i) => i.grocery_item_name.trim().toLowerCase()));
+  const shown = (again.data ?? []).filter((s) => !listed.has(s.name.trim().toLowerCase()));
   if (shown.length === 0) return null;
   return (
     <div className="flex flex-col gap-2">
@@ -33,8 +32,8 @@ export function BuyAgain({ items, onAdd }: BuyAgainProps) {
               aria-label={`Buy again: ${spokenItem(s.name, s.quantity)}`}
               onClick={() => onAdd(s)}
             >
-              <span className="min-w-0 break-words">{s.name}</span>
-              {s.quantity && <span className="shrink-0 font-semibold text-muted">{s.quantity}</span>}
+              {/* One text, so what is read out contains what is seen. */}
+              <span className="min-w-0 break-words">{spokenItem(s.name, s.quantity)}</span>
             </button>
           </li>
         ))}

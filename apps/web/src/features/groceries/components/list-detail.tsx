@@ -71,7 +71,7 @@ export function ListDetail({
             variant="secondary"
             size="sm"
             aria-expanded={ordering}
-            aria-controls={orderPanelId}
+            aria-controls={ordering ? orderPanelId : undefined}
             onClick={() => setOrdering((open) => !open)}
           >
             <ListOrdered className="size-4" aria-hidden="true" />
