@@ -1,4 +1,4 @@
-/** SPEC section 8: the amber banner's text for each failing grocery action. */
+/** The amber banner's text for each failing grocery action, word for word. */
 export const GroceryMessages = {
   load: "We couldn't load your grocery lists. Please try again.",
   createList: "We couldn't create that list. Please try again.",
@@ -8,7 +8,7 @@ export const GroceryMessages = {
   removeItem: "We couldn't remove that item. Please try again.",
 } as const;
 
-/** SPEC 'Groceries (/groceries)': the empty states. */
+/** The groceries page's empty states, word for word. */
 export const GroceryEmpty = {
   noLists: 'No lists yet. Create one to get started.',
   noItems: 'No items in this list yet...',

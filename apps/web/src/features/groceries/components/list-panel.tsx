@@ -16,7 +16,7 @@ export interface ListPanelProps {
 
 export const itemCount = (n: number) => `${n} ${n === 1 ? 'item' : 'items'}`;
 
-/** SPEC's left panel: the house's lists with item counts and Delete, and the form for a new list. */
+/** The left panel: the house's lists with item counts and Delete, and the form for a new list. */
 export function ListPanel({ lists, selectedId, onSelect, onDelete, onCreate }: ListPanelProps) {
   return (
     <section aria-labelledby="grocery-lists-heading" className="flex flex-col gap-4">

@@ -65,7 +65,7 @@ export function GroceriesPage() {
   const page = useRef<HTMLDivElement>(null);
 
   const all = lists.data ?? [];
-  // The chosen list, else the first one: after load, and after the chosen list is deleted (SPEC).
+  // The chosen list, else the first one: after load, and after the chosen list is deleted.
   const selected =
     (chosenId === null ? undefined : all.find((l) => l.grocery_list_id === currentId(chosenId))) ??
     all[0] ??
