@@ -80,7 +80,7 @@ export function AwayPanel({ periods, members, meId, now, zone }: AwayPanelProps)
         <Form
           form={form}
           legend="Add time away"
-          className="gap-3"
+          className="flex flex-col gap-3"
           validate={({ starts_on, ends_on }) => {
             if (!starts_on) return { field: 'starts_on', message: 'Choose the first day.' };
             if (!ends_on) return { field: 'ends_on', message: 'Choose the last day.' };
