@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import migration from '../../db/migrations/2026-11-23-070-grocery-details.js';
 import { memberOfNewHouse, startTestApp, type TestApp } from '../../test/test-app.js';
@@ -15,9 +15,11 @@ describe('the grocery details migration', () => {
     const list = (await client.post('/api/grocery-list/', { grocery_list_name: 'Old list' })).json();
     const engine = t.testDb.database.engine;
     const db = t.testDb.db;
+    // Migrations see an untyped database.
+    const raw = db as unknown as Kysely<unknown>;
 
     // Back to the schema before it, with items as the app made them then.
-    await migration.down(db, engine);
+    await migration.down(raw);
     for (const name of ['Potatoes', 'Greek yogurt', 'Nails']) {
       await sql`insert into grocery_items (grocery_list_id, grocery_item_name, completed, created_at)
         values (${list.grocery_list_id}, ${name}, ${sql.lit(false)}, ${new Date().toISOString()})`.execute(
@@ -25,7 +27,7 @@ describe('the grocery details migration', () => {
       );
     }
 
-    await migration.up(db, engine);
+    await migration.up(raw, engine);
     const rows = await db
       .selectFrom('grocery_items')
       .select(['grocery_item_name', 'name_key', 'category', 'quantity'])
