@@ -105,8 +105,11 @@ const saveJson = (name: string, value: unknown) =>
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-/** The house's data, the calendar, the expenses and the caller's own data, each as a download. */
-export function useDownloads(houseId: number) {
+/**
+ * The house's data, the calendar, the expenses and the caller's own data, each as a download (without a
+ * house, only the caller's own).
+ */
+export function useDownloads(houseId: number | null) {
   const api = useApiClient();
   const token = useAccessToken();
   const fetchFile = async (path: string, failure: string) => {
@@ -116,13 +119,15 @@ export function useDownloads(houseId: number) {
   };
   return useMutation({
     mutationFn: async (what: 'house' | 'calendar' | 'expenses' | 'me') => {
-      if (what === 'house') {
+      if (what === 'me') {
+        saveJson(`hearth-my-data-${today()}.json`, await api.get<UserExport>('/api/users/me/export'));
+      } else if (houseId === null) {
+        throw new Error(`There is no house to export ${what} from.`);
+      } else if (what === 'house') {
         const doc = await api.get<HouseExport>(`/api/house/${houseId}/export`, {
           failure: 'Failed to export the house',
         });
         saveJson(`hearth-house-${today()}.json`, doc);
-      } else if (what === 'me') {
-        saveJson(`hearth-my-data-${today()}.json`, await api.get<UserExport>('/api/users/me/export'));
       } else if (what === 'calendar') {
         const path = `/api/event/house/${houseId}/calendar.ics`;
         saveFile('hearth-calendar.ics', await fetchFile(path, 'Failed to export the calendar'));

@@ -4,20 +4,18 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { useSignOut } from '../../auth';
 import { YourBalance } from '../../bills';
-import { useDeleteAccount, useLeaveHouse, useMembers } from '../household-api';
+import { useLeaveHouse, useMembers } from '../household-api';
 import { leaveConsequences } from '../lib/member-words';
+import { DeleteAccountButton } from './delete-account-button';
 
 /** Leaving the house, and deleting one's account, each after saying exactly what will happen. */
 export function LeaveCard({ user, houseId }: { user: User; houseId: number }) {
   // Until the members are known, leaving is not treated as the last one out.
   const memberCount = useMembers(houseId).data?.length ?? 2;
   const leave = useLeaveHouse(houseId);
-  const deleteAccount = useDeleteAccount();
-  const signOut = useSignOut();
   const navigate = useNavigate();
-  const [dialog, setDialog] = useState<'leave' | 'delete' | null>(null);
+  const [dialog, setDialog] = useState<'leave' | null>(null);
   const [problem, setProblem] = useState('');
   const last = memberCount <= 1;
 
@@ -31,9 +29,7 @@ export function LeaveCard({ user, houseId }: { user: User; houseId: number }) {
         <Button variant="secondary" disabled={leave.isPending} onClick={() => setDialog('leave')}>
           {leave.isPending ? 'Leaving...' : 'Leave house'}
         </Button>
-        <Button variant="danger" disabled={deleteAccount.isPending} onClick={() => setDialog('delete')}>
-          {deleteAccount.isPending ? 'Deleting...' : 'Delete my account'}
-        </Button>
+        <DeleteAccountButton lastMember={last} />
       </div>
       <p role="alert" className="mt-2 min-h-5 text-sm font-medium text-danger">
         {problem}
@@ -66,36 +62,6 @@ export function LeaveCard({ user, houseId }: { user: User; houseId: number }) {
             onError: (err) => {
               console.error('Error leaving the house:', err);
               setProblem("We couldn't take you out of the house. Please try again.");
-            },
-          });
-        }}
-      />
-      <ConfirmDialog
-        open={dialog === 'delete'}
-        onOpenChange={(open) => !open && setDialog(null)}
-        title="Delete your account?"
-        description={
-          <span className="flex flex-col gap-1">
-            <span>Your profile, personal data and reminders are deleted, and you are signed out.</span>
-            <span>On this Hearth’s own sign-in, your sign-in account is deleted too.</span>
-            <span>What you made for the house stays, shown as “Former member”.</span>
-            {last && (
-              <span className="font-semibold text-danger">
-                You are the last member: the house and all its data go too.
-              </span>
-            )}
-            <span className="font-semibold">This cannot be undone.</span>
-          </span>
-        }
-        confirmLabel="Delete my account"
-        destructive
-        onConfirm={() => {
-          setProblem('');
-          deleteAccount.mutate(undefined, {
-            onSuccess: () => signOut(),
-            onError: (err) => {
-              console.error('Error deleting the account:', err);
-              setProblem("We couldn't delete your account. Please try again.");
             },
           });
         }}

@@ -133,6 +133,27 @@ describe('HousePage', () => {
     expect(calls.some((c) => c.method === 'DELETE' && c.path === '/api/users/me')).toBe(true);
   });
 
+  it('lets someone without a house download their data or delete their account', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockFetch({
+      'GET /api/users/me': { body: { ...me, house_id: null } },
+      'DELETE /api/users/me': { body: { ok: true } },
+    });
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'You are not in a house yet.' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Join or create a house' })).toHaveAttribute(
+      'href',
+      '/houseSetup',
+    );
+    expect(screen.getByRole('button', { name: 'My data (JSON)' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Delete my account' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete your account?' });
+    expect(dialog).not.toHaveTextContent('last member');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+    await waitFor(() => expect(auth.signoutRedirect).toHaveBeenCalled());
+    expect(calls.some((c) => c.method === 'DELETE' && c.path === '/api/users/me')).toBe(true);
+  });
+
   it('saves the name and time zone', async () => {
     const user = userEvent.setup();
     const { calls } = mockFetch({

@@ -10,6 +10,7 @@ import { HouseInviteCard } from '../components/house-invite-card';
 import { HouseSettingsCard } from '../components/house-settings-card';
 import { LeaveCard } from '../components/leave-card';
 import { MembersCard } from '../components/members-card';
+import { MyAccountCard } from '../components/my-account-card';
 
 /** The house: its details, who lives there, inviting, taking the data out, and leaving. */
 export function HousePage() {
@@ -27,7 +28,12 @@ export function HousePage() {
     );
   }
   if (!me.data || houseId === null) {
-    return <NoHouseState icon={HouseIcon} titleAs="h1" title="You are not in a house yet." />;
+    return (
+      <div>
+        <NoHouseState icon={HouseIcon} titleAs="h1" title="You are not in a house yet." />
+        {me.data && <MyAccountCard />}
+      </div>
+    );
   }
   if (!house.data) return <p className="text-muted">We couldn’t load your house.</p>;
 
