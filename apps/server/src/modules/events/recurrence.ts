@@ -1,4 +1,4 @@
-import { DateTime } from 'luxon';
+import { DateTime, IANAZone } from 'luxon';
 import rrule, { type Options, type RRule as Rule } from 'rrule';
 import { validationError } from '../../lib/errors.js';
 
@@ -78,7 +78,24 @@ function fromFloating(date: Date, zone: string): DateTime {
   );
 }
 
-const utcIso = (dt: DateTime) => dt.toUTC().toISO({ suppressMilliseconds: false }) as string;
+const MINUTE = 60_000;
+
+/**
+ * The instant a wall time of `zone` (carried in a Date's UTC fields) is, without building a DateTime: the
+ * expansion's hot path. The same rule as luxon's: in the spring gap the time moves forward by the gap;
+ * in the autumn overlap the offset in force just before is tried first, so the earlier instant is taken.
+ */
+export function wallToInstant(wallMs: number, zone: string): number {
+  const tz = IANAZone.create(zone);
+  const o = tz.offset(wallMs - 24 * 60 * MINUTE);
+  let utc = wallMs - o * MINUTE;
+  const o2 = tz.offset(utc);
+  if (o === o2) return utc;
+  utc -= (o2 - o) * MINUTE;
+  const o3 = tz.offset(utc);
+  if (o2 === o3) return utc;
+  return wallMs - Math.min(o2, o3) * MINUTE;
+}
 
 /** The ISO instant written the way events store it (UTC, milliseconds, Z). */
 export function normaliseInstant(iso: string): string {
@@ -174,29 +191,25 @@ function floatingRule(series: SeriesTimes & { rrule: string }): Rule {
  * The occurrence starting at a wall time: all-day ones span as many days as the series' first, timed
  * ones last as many milliseconds.
  */
-function occurrenceAt(series: SeriesTimes, wall: DateTime): Occurrence {
+function occurrenceAt(series: SeriesTimes, wall: Date): Occurrence {
+  const zone = series.timeZone;
   if (series.allDay && series.startDate && series.endDate) {
-    const days = DateTime.fromISO(series.endDate)
-      .diff(DateTime.fromISO(series.startDate), 'days')
-      .get('days');
-    const first = wall.startOf('day');
-    const last = first.plus({ days });
+    const days = Math.round((Date.parse(series.endDate) - Date.parse(series.startDate)) / (24 * 60 * MINUTE));
+    const first = Date.UTC(wall.getUTCFullYear(), wall.getUTCMonth(), wall.getUTCDate());
+    const last = first + days * 24 * 60 * MINUTE;
+    const start = new Date(wallToInstant(first, zone)).toISOString();
     return {
-      key: utcIso(first),
-      start: utcIso(first),
-      end: utcIso(last.set({ hour: 23, minute: 59 })),
-      startDate: first.toISODate(),
-      endDate: last.toISODate(),
+      key: start,
+      start,
+      end: new Date(wallToInstant(last + 23 * 60 * MINUTE + 59 * MINUTE, zone)).toISOString(),
+      startDate: new Date(first).toISOString().slice(0, 10),
+      endDate: new Date(last).toISOString().slice(0, 10),
     };
   }
+  const at = wallToInstant(wall.getTime(), zone);
   const length = Date.parse(series.end) - Date.parse(series.start);
-  return {
-    key: utcIso(wall),
-    start: utcIso(wall),
-    end: utcIso(wall.plus({ milliseconds: length })),
-    startDate: null,
-    endDate: null,
-  };
+  const start = new Date(at).toISOString();
+  return { key: start, start, end: new Date(at + length).toISOString(), startDate: null, endDate: null };
 }
 
 /** Thrown when an expansion would pass its limit; the caller answers 400. */
@@ -217,7 +230,7 @@ export function expandSeries(series: SeriesTimes, from: Date, to: Date, limit: n
   const fromMs = from.getTime();
   const toMs = to.getTime();
   if (!series.rrule) {
-    const only = occurrenceAt(series, localStart(series));
+    const only = occurrenceAt(series, toFloating(localStart(series)));
     if (!inRange(only.start, only.end, fromMs, toMs)) return [];
     if (limit < 1) throw new TooManyOccurrences();
     return [only];
@@ -232,7 +245,7 @@ export function expandSeries(series: SeriesTimes, from: Date, to: Date, limit: n
   const removed = new Set(series.exdates.map((d) => Date.parse(d)));
   const out: Occurrence[] = [];
   rule.between(wallFrom, wallTo, true, (date) => {
-    const occurrence = occurrenceAt(series, fromFloating(date, series.timeZone));
+    const occurrence = occurrenceAt(series, date);
     if (removed.has(Date.parse(occurrence.key))) return true;
     if (!inRange(occurrence.start, occurrence.end, fromMs, toMs)) return true;
     if (out.length >= limit) throw new TooManyOccurrences();
@@ -251,7 +264,7 @@ export function isOccurrence(series: SeriesTimes, key: string): boolean {
   const wall = toFloating(DateTime.fromMillis(at, { zone: series.timeZone }));
   return rule
     .between(new Date(wall.getTime() - 1000), new Date(wall.getTime() + 1000), true)
-    .some((date) => fromFloating(date, series.timeZone).toMillis() === at);
+    .some((date) => wallToInstant(date.getTime(), series.timeZone) === at);
 }
 
 /** How many occurrences of the series start before `key` (removed ones included, as COUNT counts them). */
@@ -293,7 +306,7 @@ export function feedRrule(series: SeriesTimes & { rrule: string }): string {
 
 /** The occurrence whose original start is `key` (which the caller has checked is one). */
 export function occurrenceStarting(series: SeriesTimes, key: string): Occurrence {
-  return occurrenceAt(series, DateTime.fromISO(key, { zone: series.timeZone }));
+  return occurrenceAt(series, toFloating(DateTime.fromISO(key, { zone: series.timeZone })));
 }
 
 /**
@@ -304,5 +317,5 @@ export function occurrenceStarting(series: SeriesTimes, key: string): Occurrence
 export function shiftWall(start: string, fromKey: string, toStart: string, zone: string): string {
   const wall = (iso: string) => toFloating(DateTime.fromISO(iso, { zone })).getTime();
   const moved = new Date(wall(start) + wall(toStart) - wall(fromKey));
-  return utcIso(fromFloating(moved, zone));
+  return new Date(wallToInstant(moved.getTime(), zone)).toISOString();
 }
