@@ -56,6 +56,18 @@ test('a member leaves and the other sees the member list change live', async ({ 
   await shot(one.page, 'house-last-leave-dialog');
   await one.page.getByRole('button', { name: 'Cancel' }).click();
 
+  // The last member deletes their account: signed out, and the old password no longer signs in.
+  await one.page.getByRole('button', { name: 'Delete my account' }).click();
+  const confirmDelete = one.page.getByRole('alertdialog', { name: 'Delete your account?' });
+  await expect(confirmDelete).toContainText('the house and all its data go too');
+  await confirmDelete.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(one.page.getByText('Welcome! Please login to continue.')).toBeVisible();
+  await one.page.getByRole('button', { name: 'Login' }).click();
+  await one.page.getByLabel('Email').fill(one.person.email);
+  await one.page.getByLabel('Password').fill(one.person.password);
+  await one.page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(one.page.getByRole('alert')).toHaveText(/Incorrect email or password\./);
+
   await one.context.close();
   await two.context.close();
 });
