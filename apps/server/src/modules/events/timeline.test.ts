@@ -514,5 +514,20 @@ describe('layers and the personal feed', () => {
     expect(choir?.overrides?.map((o) => o.title)).toEqual(['Choir concert']);
     // Edited occurrences are not exported as events of their own.
     expect(events.filter((e) => e.title === 'Choir concert')).toEqual([]);
+
+    // Imported into another (empty) house, the series expands the same way there.
+    const carolHouse = (await carol.get('/api/users/me')).json().house_id as number;
+    const imported = await carol.post(`/api/house/${carolHouse}/import`, res.json());
+    expect(imported.statusCode, imported.body).toBe(200);
+    const theirs = (await range(carol, '2026-10-01T00:00:00Z', '2026-12-01T00:00:00Z')).filter((o) =>
+      o.title.startsWith('Choir'),
+    );
+    expect(theirs.map((o) => [wall(o.start_datetime), o.title, o.overridden])).toEqual([
+      ['2026-10-15 19:00', 'Choir', false],
+      ['2026-10-29 19:00', 'Choir concert', true],
+      ['2026-11-05 19:00', 'Choir', false],
+      ['2026-11-12 19:00', 'Choir', false],
+      ['2026-11-19 19:00', 'Choir', false],
+    ]);
   });
 });
