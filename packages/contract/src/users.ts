@@ -6,6 +6,12 @@ export type UserExists = Static<typeof UserExists>;
 
 export const USERNAME_PATTERN = '^[A-Za-z0-9._-]+$';
 
+/** Longest profile fields, after trimming; the profile form uses the same limits. */
+export const USERNAME_MAX = 32;
+export const PERSON_NAME_MAX = 80;
+export const EMAIL_MAX = 254;
+export const PHONE_MAX = 32;
+
 export const User = Type.Object({
   user_id: Type.Integer(),
   username: Type.String(),
@@ -20,11 +26,11 @@ export type User = Static<typeof User>;
 
 /** POST /api/users/ creates the caller's profile, or updates it; never the house. */
 export const UserInput = Type.Object({
-  username: Type.String({ minLength: 1, maxLength: 32 }),
-  first_name: Type.String({ minLength: 1, maxLength: 80 }),
-  last_name: Type.String({ minLength: 1, maxLength: 80 }),
-  email: Type.String({ minLength: 3, maxLength: 254 }),
-  phone_num: Type.Optional(Type.Union([Type.String({ maxLength: 32 }), Type.Null()])),
+  username: Type.String({ minLength: 1, maxLength: USERNAME_MAX }),
+  first_name: Type.String({ minLength: 1, maxLength: PERSON_NAME_MAX }),
+  last_name: Type.String({ minLength: 1, maxLength: PERSON_NAME_MAX }),
+  email: Type.String({ minLength: 3, maxLength: EMAIL_MAX }),
+  phone_num: Type.Optional(Type.Union([Type.String({ maxLength: PHONE_MAX }), Type.Null()])),
   profile_img: Type.Optional(Type.Union([ImageDataUrl, Type.Null()])),
 });
 export type UserInput = Static<typeof UserInput>;

@@ -1,9 +1,13 @@
 import type { RepeatInterval, User, UserExport, UserInput } from '@hearth/contract';
 import {
+  EMAIL_MAX,
   ErrorCode,
+  PERSON_NAME_MAX,
+  PHONE_MAX,
   REPEAT_INTERVALS,
   USER_EXPORT_FORMAT,
   USER_EXPORT_VERSION,
+  USERNAME_MAX,
   USERNAME_PATTERN,
 } from '@hearth/contract';
 import type { Identity } from '../../core/identity.js';
@@ -64,24 +68,24 @@ export class UsersService {
 
   /** Creates the caller's profile, or updates it; never touches the house. */
   async save(identity: Identity, input: UserInput): Promise<User> {
-    const username = requiredText(input.username, 'username', 32);
+    const username = requiredText(input.username, 'username', USERNAME_MAX);
     if (!USERNAME.test(username)) {
       throw validationError(
         'username',
         'username may use letters, digits, dots, dashes and underscores only.',
       );
     }
-    const email = requiredText(input.email, 'email', 254);
+    const email = requiredText(input.email, 'email', EMAIL_MAX);
     if (!EMAIL.test(email)) throw validationError('email', 'email must be an email address.');
-    const phone = optionalText(input.phone_num, 'phone_num', 32);
+    const phone = optionalText(input.phone_num, 'phone_num', PHONE_MAX);
     if (phone !== null && !PHONE.test(phone)) {
       throw validationError('phone_num', 'phone_num must be a phone number, e.g. 1-555-123-4567.');
     }
     const fields = {
       username,
       username_key: username.toLowerCase(),
-      first_name: requiredText(input.first_name, 'first_name', 80),
-      last_name: requiredText(input.last_name, 'last_name', 80),
+      first_name: requiredText(input.first_name, 'first_name', PERSON_NAME_MAX),
+      last_name: requiredText(input.last_name, 'last_name', PERSON_NAME_MAX),
       email,
       phone_num: phone,
       profile_img: checkImage(input.profile_img, 'profile_img'),

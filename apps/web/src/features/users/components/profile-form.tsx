@@ -1,5 +1,5 @@
 import type { UserInput } from '@hearth/contract';
-import { ErrorCode } from '@hearth/contract';
+import { EMAIL_MAX, ErrorCode, PERSON_NAME_MAX, PHONE_MAX, USERNAME_MAX } from '@hearth/contract';
 import { useForm } from 'react-hook-form';
 import { Form, type FormProblem, SubmitButton, TextField } from '../../../components/form';
 import { ImagePicker } from '../../../components/image-picker';
@@ -70,17 +70,37 @@ export function ProfileForm({ initial, onSave }: ProfileFormProps) {
         </SubmitButton>
       }
     >
-      <TextField label="Username" name="username" autoComplete="username" required />
+      <TextField label="Username" name="username" autoComplete="username" maxLength={USERNAME_MAX} required />
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField label="First Name" name="first_name" autoComplete="given-name" required />
-        <TextField label="Last Name" name="last_name" autoComplete="family-name" required />
+        <TextField
+          label="First Name"
+          name="first_name"
+          autoComplete="given-name"
+          maxLength={PERSON_NAME_MAX}
+          required
+        />
+        <TextField
+          label="Last Name"
+          name="last_name"
+          autoComplete="family-name"
+          maxLength={PERSON_NAME_MAX}
+          required
+        />
       </div>
-      <TextField label="Email" name="email" type="email" autoComplete="email" required />
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        maxLength={EMAIL_MAX}
+        required
+      />
       <TextField
         label="Phone Number"
         name="phone_num"
         type="tel"
         autoComplete="tel"
+        maxLength={PHONE_MAX}
         placeholder="X-XXX-XXX-XXXX"
       />
       <ImagePicker
