@@ -300,3 +300,20 @@ describe('rule checks and splits', () => {
     ).toThrow(TooManyOccurrences);
   });
 });
+
+describe('zone offsets worked out per year', () => {
+  it('agree with luxon at every hour of two years in three zones, and around each change to the minute', async () => {
+    const { IANAZone } = await import('luxon');
+    const { offsetAt } = await import('./zone-offsets.js');
+    for (const zone of ['Europe/Berlin', 'America/New_York', 'Australia/Lord_Howe']) {
+      const tz = IANAZone.create(zone);
+      for (let ms = Date.UTC(2026, 0, 1); ms < Date.UTC(2028, 0, 1); ms += 3_600_000) {
+        expect(offsetAt(zone, ms), `${zone} ${new Date(ms).toISOString()}`).toBe(tz.offset(ms));
+      }
+      // The minutes either side of Berlin's change on 29 March 2026, 01:00 UTC.
+      for (let ms = Date.UTC(2026, 2, 29, 0, 58); ms < Date.UTC(2026, 2, 29, 1, 2); ms += 60_000) {
+        expect(offsetAt(zone, ms)).toBe(tz.offset(ms));
+      }
+    }
+  });
+});

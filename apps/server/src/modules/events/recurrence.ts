@@ -1,6 +1,7 @@
-import { DateTime, IANAZone } from 'luxon';
+import { DateTime } from 'luxon';
 import rrule, { type Options, type RRule as Rule } from 'rrule';
 import { validationError } from '../../lib/errors.js';
+import { offsetAt } from './zone-offsets.js';
 
 // rrule ships as a CommonJS bundle whose names Node cannot see as ESM named exports: take them from its default.
 const { Frequency, RRule } = rrule;
@@ -86,13 +87,12 @@ const MINUTE = 60_000;
  * in the autumn overlap the offset in force just before is tried first, so the earlier instant is taken.
  */
 export function wallToInstant(wallMs: number, zone: string): number {
-  const tz = IANAZone.create(zone);
-  const o = tz.offset(wallMs - 24 * 60 * MINUTE);
+  const o = offsetAt(zone, wallMs - 24 * 60 * MINUTE);
   let utc = wallMs - o * MINUTE;
-  const o2 = tz.offset(utc);
+  const o2 = offsetAt(zone, utc);
   if (o === o2) return utc;
   utc -= (o2 - o) * MINUTE;
-  const o3 = tz.offset(utc);
+  const o3 = offsetAt(zone, utc);
   if (o2 === o3) return utc;
   return wallMs - Math.min(o2, o3) * MINUTE;
 }
