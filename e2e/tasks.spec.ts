@@ -120,8 +120,12 @@ test('rotation skips a housemate who is away on the due date', async ({ browser 
 
   await ann.page.setViewportSize({ width: 375, height: 812 });
   await ann.page.getByRole('button', { name: 'New task' }).first().click();
-  await ann.page.getByRole('dialog', { name: 'New task' }).getByLabel('Repeat').selectOption('weeks');
+  const dialog = ann.page.getByRole('dialog', { name: 'New task' });
+  await dialog.getByLabel('Repeat').selectOption('weeks');
+  await dialog.getByLabel('Who does it').selectOption('round_robin');
   await ann.page.screenshot({ path: testInfo.outputPath('tasks-dialog-375.png') });
+  const axe = await new AxeBuilder({ page: ann.page }).include('[role="dialog"]').analyze();
+  expect(axe.violations).toEqual([]);
 
   await ann.context.close();
   await ben.context.close();

@@ -21,7 +21,6 @@ export function WeekdayPicker() {
             key={day}
             type="button"
             aria-pressed={chosen.includes(day)}
-            aria-label={LONG[day]}
             onClick={() => toggle(day)}
             className={cn(
               'min-h-10 rounded-lg border text-sm font-semibold',
@@ -30,7 +29,9 @@ export function WeekdayPicker() {
                 : 'border-line bg-white text-espresso hover:bg-tan-light',
             )}
           >
-            {WEEKDAY_SHORT[day]}
+            {/* Short on screen, the whole day's name for screen readers. */}
+            <span aria-hidden="true">{WEEKDAY_SHORT[day]}</span>
+            <span className="sr-only">{LONG[day]}</span>
           </button>
         ))}
       </div>
