@@ -121,3 +121,30 @@ test('record purchase from a grocery list: ticked items become one expense and l
   await ann.context.close();
   await ben.context.close();
 });
+
+test('a monthly bill starting today becomes an expense at once and lists its next due date', async ({
+  browser,
+}, testInfo) => {
+  const ann = await housemate(browser, { firstName: 'Ann', lastName: 'Lee' });
+  await openBills(ann.page);
+  await ann.page.getByRole('combobox', { name: 'House currency' }).selectOption('JPY');
+  await ann.page.getByRole('button', { name: 'Start using bills' }).click();
+
+  await ann.page.getByRole('button', { name: 'Add recurring bill' }).click();
+  const dialog = ann.page.getByRole('dialog', { name: 'Add recurring bill' });
+  await dialog.getByRole('textbox', { name: 'Title' }).fill('Fibre internet');
+  await dialog.getByRole('textbox', { name: 'Amount (JPY)' }).fill('4,980');
+  // Monthly on the first date's day (the default), so today's date is already due.
+  await expect(dialog.getByRole('combobox', { name: 'On' })).toHaveValue('');
+  await screenshots(ann.page, testInfo.outputPath.bind(testInfo), 'bills-recurring-dialog');
+  await dialog.getByRole('button', { name: 'Add recurring bill' }).click();
+  await expect(dialog).toBeHidden();
+
+  await expect(ann.page.getByRole('complementary').getByText(/^Every month · paid by Ann$/)).toBeVisible();
+  await expect(ann.page.getByText(/^Next due /)).toBeVisible();
+  const history = ann.page.getByRole('region', { name: 'History' });
+  await expect(history.getByText('Fibre internet')).toBeVisible();
+  await expect(history.getByText('¥4,980', { exact: true })).toBeVisible();
+  await expect(history.getByRole('img', { name: 'Recurring' })).toBeVisible();
+  await ann.context.close();
+});
