@@ -23,7 +23,7 @@ export function WeekdayPicker() {
             aria-pressed={chosen.includes(day)}
             onClick={() => toggle(day)}
             className={cn(
-              'min-h-10 rounded-lg border text-sm font-semibold',
+              'min-h-10 min-w-0 rounded-lg border px-0 text-xs font-semibold min-[400px]:text-sm',
               chosen.includes(day)
                 ? 'border-primary bg-primary text-white'
                 : 'border-line bg-white text-espresso hover:bg-tan-light',
