@@ -117,6 +117,14 @@ const VIEWS = {
   dayGrid: { eventContent: dayGridEvent },
   // A short day title keeps the phone toolbar on one row.
   timeGridDay: { titleFormat: { year: 'numeric', month: 'short', day: 'numeric' } },
+  // A phone's week: seven columns of 40 px cannot hold a day name or a title, three can.
+  timeGridThreeDay: {
+    type: 'timeGrid',
+    duration: { days: 3 },
+    buttonText: '3 days',
+    dayHeaderFormat: { weekday: 'short', day: 'numeric' },
+    titleFormat: { month: 'short', day: 'numeric' },
+  },
 } as const;
 
 export const isNarrow = () =>
@@ -133,7 +141,8 @@ export function HouseCalendar({
   compact = false,
   onEventsSet,
 }: HouseCalendarProps) {
-  // Read once: on a phone the page starts on the day view, and the toolbar is split in two rows.
+  // Read once: on a phone the view switcher sits in the top toolbar (which wraps onto a second row), and
+  // the week is three days wide.
   const [narrow] = useState(isNarrow);
   const api = useApiClient();
   // FullCalendar keeps its events outside the query cache: refetch them when the live stream says so.
@@ -217,16 +226,20 @@ export function HouseCalendar({
     <div className="hearth-calendar">
       <FullCalendar
         {...common}
-        initialView={narrow ? 'timeGridDay' : 'dayGridMonth'}
+        // Month first everywhere: it shows what is coming at a glance, one line per event on a phone
+        // (the full title is the event's tooltip and opens with a tap); 3 days and day read details.
+        initialView="dayGridMonth"
         headerToolbar={
           narrow
-            ? { left: 'prev,next today', center: '', right: 'title' }
+            ? { left: 'title', right: 'dayGridMonth,timeGridThreeDay,timeGridDay prev,today,next' }
             : { left: 'prev,next today', center: 'title', right: 'dayGridMonth,timeGridWeek,timeGridDay' }
         }
-        footerToolbar={narrow ? { center: 'dayGridMonth,timeGridWeek,timeGridDay' } : false}
+        footerToolbar={false}
         buttonText={{ today: 'today', month: 'month', week: 'week', day: 'day' }}
         aspectRatio={1.35}
-        {...(narrow ? { contentHeight: 520 } : {})}
+        // On a phone the grid is as tall as its content and the page scrolls: no scroll box inside the
+        // page that a finger or a keyboard would have to find.
+        {...(narrow ? { contentHeight: 'auto' } : {})}
       />
     </div>
   );

@@ -279,7 +279,7 @@ describe('CalendarPage', () => {
     expect(calendar.refetchEvents).toHaveBeenCalledTimes(1);
   });
 
-  it('on a phone starts on the day view, with the month/week/day buttons in the footer', async () => {
+  it('on a phone starts on the month view, with month/3 days/day in the top toolbar and no inner scroll box', async () => {
     const matchMedia = vi
       .spyOn(window, 'matchMedia')
       .mockImplementation(
@@ -289,9 +289,13 @@ describe('CalendarPage', () => {
     await screen.findByTestId('fullcalendar');
     expect(matchMedia).toHaveBeenCalledWith('(max-width: 639px)');
     const p = props();
-    expect(p.initialView).toBe('timeGridDay');
-    expect(p.footerToolbar).toEqual({ center: 'dayGridMonth,timeGridWeek,timeGridDay' });
-    expect(JSON.stringify(p.headerToolbar)).not.toMatch(/dayGridMonth|timeGridWeek|timeGridDay/);
+    expect(p.initialView).toBe('dayGridMonth');
+    expect(p.headerToolbar).toEqual({
+      left: 'title',
+      right: 'dayGridMonth,timeGridThreeDay,timeGridDay prev,today,next',
+    });
+    expect(p.footerToolbar).toBe(false);
+    expect(p.contentHeight).toBe('auto');
   });
 
   it('on a wide screen starts on the month view without a footer toolbar', async () => {
