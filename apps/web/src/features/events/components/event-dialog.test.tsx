@@ -43,6 +43,13 @@ function held<T>(reply: T) {
 
 const dialog = () => screen.getByRole('dialog');
 
+/** Delete event asks first; this answers yes. */
+async function confirmDelete() {
+  await userEvent.click(await screen.findByRole('button', { name: 'Delete event' }));
+  const confirm = await screen.findByRole('alertdialog', { name: 'Delete this event?' });
+  await userEvent.click(within(confirm).getByRole('button', { name: 'Delete event' }));
+}
+
 async function fillTimes(start: string, end: string) {
   const startInput = screen.getByLabelText('Start');
   await userEvent.clear(startInput);
@@ -248,7 +255,7 @@ describe('EventDialog in edit mode', () => {
       { mode: 'edit', eventId: 42 },
       { 'GET /api/event/42': { body: stored }, 'DELETE /api/event/42': reply.handler },
     );
-    await userEvent.click(await screen.findByRole('button', { name: 'Delete event' }));
+    await confirmDelete();
     expect(await screen.findByRole('button', { name: 'Deleting...' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Save changes' })).toBeDisabled();
     expect(screen.getByLabelText('Title')).toBeDisabled();
@@ -266,7 +273,7 @@ describe('EventDialog in edit mode', () => {
         'DELETE /api/event/42': apiError(500, 'internal_error', 'Oops'),
       },
     );
-    await userEvent.click(await screen.findByRole('button', { name: 'Delete event' }));
+    await confirmDelete();
     expect(await screen.findByText("We couldn't delete this event. Please try again.")).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Delete event' })).toBeEnabled();
   });
@@ -312,7 +319,8 @@ describe('EventDialog in edit mode', () => {
       { mode: 'edit', eventId: 42 },
       { 'GET /api/event/42': { body: { ...stored, event_id: 42.5 } } },
     );
-    await userEvent.click(await screen.findByRole('button', { name: button }));
+    if (button === 'Delete event') await confirmDelete();
+    else await userEvent.click(await screen.findByRole('button', { name: button }));
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
     expect(calls.filter((c) => c.method === method)).toHaveLength(0);
     expect(calls.filter((c) => c.method !== 'GET')).toHaveLength(0);
@@ -410,7 +418,7 @@ describe('EventDialog with repeats', () => {
     await userEvent.selectOptions(await screen.findByLabelText('Apply changes to'), 'following');
     // The series' rule shows for this and following.
     expect(screen.getByLabelText('Repeats')).toHaveValue('daily');
-    await userEvent.click(screen.getByRole('button', { name: 'Delete event' }));
+    await confirmDelete();
     await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true));
   });
 });

@@ -6,9 +6,10 @@ import {
   type EventOccurrence,
   type EventScope,
 } from '@hearth/contract';
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/button';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import {
   CancelButton,
   CheckboxField,
@@ -321,6 +322,8 @@ function DeleteButton({
 }) {
   const { busy, run, show } = useFormStatus();
   const remove = useDeleteEvent();
+  // Deleting asks first, as removing a list, a reminder or a house code does.
+  const [confirming, setConfirming] = useState(false);
   const destroy = () => {
     if (!Number.isInteger(event.event_id)) return show({ message: M.unknownDelete });
     void run(
@@ -337,14 +340,34 @@ function DeleteButton({
     );
   };
   return (
-    <Button
-      variant="danger"
-      onClick={destroy}
-      disabled={busy !== null}
-      aria-busy={busy === 'delete' || undefined}
-      className="order-last w-full sm:order-none sm:mr-auto sm:w-auto"
-    >
-      {busy === 'delete' ? 'Deleting...' : 'Delete event'}
-    </Button>
+    <ConfirmDialog
+      open={confirming}
+      onOpenChange={setConfirming}
+      title="Delete this event?"
+      description={
+        <>
+          <span className="font-semibold">“{event.title}”</span>{' '}
+          {part
+            ? 'The part chosen under “Apply changes to” is removed from the house calendar for everyone.'
+            : 'It is removed from the house calendar for everyone.'}
+        </>
+      }
+      confirmLabel="Delete event"
+      destructive
+      onConfirm={() => {
+        setConfirming(false);
+        destroy();
+      }}
+      trigger={
+        <Button
+          variant="danger"
+          disabled={busy !== null}
+          aria-busy={busy === 'delete' || undefined}
+          className="order-last w-full sm:order-none sm:mr-auto sm:w-auto"
+        >
+          {busy === 'delete' ? 'Deleting...' : 'Delete event'}
+        </Button>
+      }
+    />
   );
 }
