@@ -2,7 +2,12 @@ import { type Static, type TSchema, Type } from 'typebox';
 import { EXPENSE_NOTE_MAX, EXPENSE_TITLE_MAX } from './bills.js';
 import { ImageDataUrl, TimeZoneName } from './common.js';
 import { EVENT_DESCRIPTION_MAX, EVENT_LOCATION_MAX, EVENT_RRULE_MAX, EVENT_TITLE_MAX } from './events.js';
-import { GROCERY_ITEM_NAME_MAX, GROCERY_LIST_NAME_MAX } from './groceries.js';
+import {
+  GROCERY_ITEM_NAME_MAX,
+  GROCERY_LIST_NAME_MAX,
+  GROCERY_QUANTITY_MAX,
+  GroceryCategory,
+} from './groceries.js';
 import { RepeatInterval } from './reminders.js';
 import { TASK_NOTES_MAX, TASK_POOL_MAX, TASK_TITLE_MAX } from './tasks.js';
 import { User } from './users.js';
@@ -134,6 +139,9 @@ export const ExportGroceryList = Type.Object({
   items: Type.Array(
     Type.Object({
       name: Type.String({ minLength: 1, maxLength: GROCERY_ITEM_NAME_MAX }),
+      /** Absent in documents made before items had them: such items are filed as new ones would be. */
+      quantity: Type.Optional(Nullable(Type.String({ maxLength: GROCERY_QUANTITY_MAX }))),
+      category: Type.Optional(GroceryCategory),
       completed: Type.Boolean(),
       created_by: Nullable(PersonRef),
       created_at: Instant,

@@ -39,6 +39,8 @@ export const groceriesHouseData: HouseDataHook<'groceries'> = {
         .filter((i) => i.grocery_list_id === list.grocery_list_id)
         .map((i) => ({
           name: i.grocery_item_name,
+          quantity: i.quantity,
+          category: i.category,
           completed: Boolean(i.completed),
           created_by: ref(i.created_by),
           created_at: i.created_at,
@@ -65,9 +67,10 @@ export const groceriesHouseData: HouseDataHook<'groceries'> = {
           .values({
             grocery_list_id,
             grocery_item_name: item.name,
-            // Filed as a new item would be by the dictionary (the export carries no category).
             name_key: nameKey(item.name),
-            category: dictionaryCategory(nameKey(item.name)) ?? 'other',
+            quantity: item.quantity ?? null,
+            // Older documents carry no category: file the item as a new one would be by the dictionary.
+            category: item.category ?? dictionaryCategory(nameKey(item.name)) ?? 'other',
             completed: item.completed ? 1 : 0,
             created_by: id(item.created_by),
             created_at: item.created_at,

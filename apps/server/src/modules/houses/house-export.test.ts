@@ -72,12 +72,13 @@ async function furnishedHouse(app: TestApp, prefix: string) {
     }),
   );
   const list = await ok(ben.client.post('/api/grocery-list/', { grocery_list_name: 'Weekly shop' }));
-  await ok(
+  const oats = await ok(
     ben.client.post('/api/grocery-item/', {
       grocery_list_id: list.grocery_list_id,
-      grocery_item_name: 'Oats',
+      grocery_item_name: '2 kg Oats',
     }),
   );
+  await ok(ben.client.patch(`/api/grocery-item/${oats.grocery_item_id}`, { category: 'bakery' }), 200);
   const milk = await ok(
     cal.client.post('/api/grocery-item/', {
       grocery_list_id: list.grocery_list_id,
@@ -192,8 +193,20 @@ describe('GET /api/house/{house_id}/export', () => {
         name: 'Weekly shop',
         created_by: 2,
         items: [
-          expect.objectContaining({ name: 'Oats', completed: false, created_by: 2 }),
-          expect.objectContaining({ name: 'Milk', completed: true, created_by: 3 }),
+          expect.objectContaining({
+            name: 'Oats',
+            quantity: '2 kg',
+            category: 'bakery',
+            completed: false,
+            created_by: 2,
+          }),
+          expect.objectContaining({
+            name: 'Milk',
+            quantity: null,
+            category: 'dairy',
+            completed: true,
+            created_by: 3,
+          }),
         ],
       }),
       expect.objectContaining({ name: 'Empty list', created_by: 1, items: [] }),
