@@ -151,6 +151,9 @@ test('create timed and all-day events, open, edit and delete them; a housemate s
   await expect(binDay.getByLabel('All-day event')).toBeChecked();
   await expect(binDay.getByLabel('Start')).toHaveValue(day);
   await binDay.getByRole('button', { name: 'Delete event' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete this event?' });
+  await expect(confirm).toContainText('“Bin day”');
+  await confirm.getByRole('button', { name: 'Delete event' }).click();
   await expect(binDay).toBeHidden();
   await expect(calendarEvent(page, 'Bin day')).toHaveCount(0);
   await sam.page.reload();
