@@ -180,3 +180,47 @@ test('Chromium finds the app installable: manifest with a maskable icon and a se
     rmSync(profile, { recursive: true, force: true });
   }
 });
+
+/** How many entries the offline copy (IndexedDB) holds in this browser. */
+function offlineEntries(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('hearth-offline');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('copy')) return resolve(0);
+          const count = db.transaction('copy').objectStore('copy').count();
+          count.onsuccess = () => resolve(count.result);
+          count.onerror = () => reject(count.error);
+        };
+      }),
+  );
+}
+
+test('signing out deletes the offline copy and ends the provider session in one step', async ({
+  browser,
+}) => {
+  const ann = await housemate(browser, { firstName: 'Ann', lastName: 'Lee' });
+  const { page } = ann;
+  await page.goto('/groceries');
+  await page.getByRole('textbox', { name: 'New list name' }).fill('Weekly shop');
+  await page.getByRole('button', { name: 'Create List' }).click();
+  await expect(page.getByRole('heading', { name: 'Weekly shop' })).toBeVisible();
+  await expect.poll(() => offlineEntries(page)).toBeGreaterThan(0);
+
+  await page
+    .getByRole('complementary', { name: 'Sidebar' })
+    .getByRole('button', { name: 'Sign out' })
+    .click();
+  // Straight back to Hearth's landing page: the provider asked nothing.
+  await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+  expect(new URL(page.url()).pathname).toBe('/');
+  expect(await offlineEntries(page)).toBe(0);
+
+  // The provider's session is over too: Login asks for the password again.
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByLabel('Password')).toBeVisible();
+  await ann.context.close();
+});
