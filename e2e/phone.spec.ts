@@ -125,6 +125,25 @@ test('no page scrolls sideways at 320, 375 and 768 px with every name at its lim
   }
   expect(overflows).toEqual([]);
 
+  // The event dialog with a two-line title at 320 px: it fits, its body scrolls, its actions stay in view.
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.goto('/calendar');
+  await settled(page);
+  await page.locator('.fc-event').first().click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('button', { name: 'Save changes' })).toBeInViewport();
+  await expect(dialog.getByRole('button', { name: 'Delete event' })).toBeInViewport();
+  expect(await measure(page, 320, '/calendar event dialog')).toBeNull();
+  const dialogBox = await dialog.boundingBox();
+  expect((dialogBox?.x ?? -1) >= 0 && (dialogBox?.x ?? 0) + (dialogBox?.width ?? 0) <= 320).toBe(true);
+  await page.screenshot({ path: testInfo.outputPath('phone-event-dialog-320.png') });
+  await dialog.getByRole('button', { name: 'Delete event' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete this event?' });
+  await expect(confirm.getByRole('button', { name: 'Delete event' })).toBeInViewport();
+  expect(await measure(page, 320, '/calendar delete confirmation')).toBeNull();
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
   for (const path of ['/groceries', '/calendar', '/reminders', '/home']) {
     await page.goto(path);
     await settled(page);
