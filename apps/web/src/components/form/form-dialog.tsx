@@ -52,12 +52,19 @@ function DialogPanel({
   const holdWhileBusy = (event: { preventDefault(): void }) => held && event.preventDefault();
   return (
     <Dialog.Content
-      className="fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col rounded-card border border-line bg-surface p-5 shadow-lift sm:p-6"
+      className="fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col overflow-y-auto rounded-card border border-line bg-surface p-5 shadow-lift sm:p-6"
       onEscapeKeyDown={holdWhileBusy}
       onInteractOutside={holdWhileBusy}
     >
       <div className="flex items-start justify-between gap-4">
-        <Dialog.Title className="min-w-0 text-xl font-bold break-words text-espresso">{title}</Dialog.Title>
+        {/* A long title (an event's is up to 200 characters) keeps to three lines so the form keeps its room;
+            the whole of it is the tooltip and, in an edit dialog, the Title field. */}
+        <Dialog.Title
+          className="line-clamp-3 min-w-0 text-xl font-bold break-words text-espresso"
+          {...(typeof title === 'string' && { title })}
+        >
+          {title}
+        </Dialog.Title>
         <Dialog.Close
           className="-m-2 rounded-xl p-2 text-muted hover:bg-tan-light hover:text-espresso disabled:cursor-not-allowed disabled:opacity-50"
           aria-label={closeLabel}
