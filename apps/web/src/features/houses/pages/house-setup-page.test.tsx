@@ -17,7 +17,13 @@ vi.mock('../../../lib/image-resize', async (importOriginal) => ({
 }));
 
 const me = testUser();
-const house: House = { house_id: 9, house_name: 'Elm Street', house_img: null, house_code: 'ABCD234567', time_zone: 'UTC' };
+const house: House = {
+  house_id: 9,
+  house_name: 'Elm Street',
+  house_img: null,
+  house_code: 'ABCD234567',
+  time_zone: 'UTC',
+};
 
 function setup(routes: Parameters<typeof mockFetch>[0] = {}, user: User | null = me) {
   vi.mocked(useAuth).mockReturnValue(authState('signedIn'));
