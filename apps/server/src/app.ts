@@ -1,20 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ClientConfig } from '@hearth/contract';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { JSONWebKeySet } from 'jose';
 import { sql } from 'kysely';
+import type { DestinationStream } from 'pino';
 import { type AppConfig, OIDC_SCOPE } from './config.js';
 import { Membership } from './core/membership.js';
 import { registerModules } from './core/register-modules.js';
 import { createDb, type Db } from './db/create-db.js';
 import { migrateToLatest } from './db/migrate.js';
+import { DATABASE_RETRY_AFTER_SECONDS } from './lib/db-errors.js';
+import { createLimitStore, type LimitStore } from './lib/limits.js';
+import { loggerOptions } from './lib/log-redaction.js';
 import * as modules from './modules/index.js';
 import { createLiveBus } from './modules/live/create-live-bus.js';
 import { apiDocsPlugin } from './plugins/api-docs.js';
 import { authPlugin } from './plugins/auth.js';
-import { errorsPlugin } from './plugins/errors.js';
+import { errorsPlugin, frameworkError } from './plugins/errors.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';
+import { inputGuardPlugin } from './plugins/input-guard.js';
+import { type ApiLimits, DEFAULT_API_LIMITS, limitsPlugin, NO_API_LIMITS } from './plugins/limits.js';
 import { securityPlugin } from './plugins/security.js';
 import { webStaticPlugin } from './plugins/web-static.js';
 
@@ -23,28 +29,48 @@ export interface BuildOptions {
   /** A database to use instead of opening config.database (tests pass one per schema). */
   db?: Db;
   logger?: FastifyServerOptions['logger'];
+  /** Where the app's own logger writes (default stdout); tests read what it would print. */
+  logStream?: DestinationStream;
+  /** Hears of every route as it is added (tests build their checks from the route table). */
+  onRoute?: (route: RouteOptions) => void;
+  /** Overrides the per-user API limits (tests lower them). */
+  apiLimits?: ApiLimits;
+  /** Where attempt counters live, instead of the engine's default (tests look inside). */
+  limitStore?: LimitStore;
 }
 
 export type App = FastifyInstance;
 
+/** A hop count trusts that many proxies nearest to Hearth; a list trusts those addresses and ranges. */
+function fastifyTrustProxy(trust: AppConfig['trustProxy']) {
+  if (typeof trust !== 'number') return trust;
+  return (_address: string, hop: number) => hop < trust;
+}
+
 /** Images arrive as data-URLs: 2 MB of bytes is about 2.7 MB of base64, plus the other fields. */
 const BODY_LIMIT = 4 * 1024 * 1024;
 
-export async function buildApp({ config, db: givenDb, logger }: BuildOptions): Promise<App> {
+export async function buildApp(options: BuildOptions): Promise<App> {
+  const { config, db: givenDb, logger, logStream } = options;
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    logger: logger ?? { ...loggerOptions(config.logLevel), ...(logStream ? { stream: logStream } : {}) },
+    frameworkErrors: frameworkError,
     bodyLimit: BODY_LIMIT,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
   }).withTypeProvider<TypeBoxTypeProvider>();
+
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   // Lets people quote a request id from their browser that matches the structured log line.
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
 
-  const db = givenDb ?? createDb(config.database);
+  const db =
+    givenDb ??
+    createDb(config.database, { onPoolError: (err) => app.log.warn({ err }, 'database connection lost') });
   app.addHook('onClose', async () => {
     if (!givenDb) await db.destroy();
   });
@@ -52,13 +78,22 @@ export async function buildApp({ config, db: givenDb, logger }: BuildOptions): P
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { config });
+  await app.register(inputGuardPlugin);
+  const limitStore = options.limitStore ?? createLimitStore(config.database.engine, db);
+  const limits = options.apiLimits ?? (config.apiRateLimit ? DEFAULT_API_LIMITS : NO_API_LIMITS);
+  await app.register(limitsPlugin, { store: limitStore, limits });
   await app.register(apiDocsPlugin, { publicUrl: config.publicUrl });
 
   let localJwks: JSONWebKeySet | undefined;
   if (config.oidc.builtIn) {
     // Loaded only when used: an external issuer never pays for oidc-provider.
     const { mountIdp, NO_LIMITS } = await import('./idp/index.js');
-    const idp = await mountIdp(app, { config, db, ...(config.idpRateLimit ? {} : { limits: NO_LIMITS }) });
+    const idp = await mountIdp(app, {
+      config,
+      db,
+      limitStore,
+      ...(config.idpRateLimit ? {} : { limits: NO_LIMITS }),
+    });
     localJwks = idp.publicJwks;
   }
   await app.register(authPlugin, { oidc: config.oidc, ...(localJwks ? { localJwks } : {}) });
@@ -68,7 +103,7 @@ export async function buildApp({ config, db: givenDb, logger }: BuildOptions): P
   // The live change stream, shared by every module (in process on SQLite, LISTEN/NOTIFY on PostgreSQL).
   const live = await createLiveBus(config.database, db, app.log);
   app.addHook('onClose', () => live.close());
-  const context = { db, config, log: app.log, membership: new Membership(db), live };
+  const context = { db, config, log: app.log, membership: new Membership(db), live, limits };
 
   await app.register(
     async (api) => {
@@ -100,8 +135,11 @@ export async function buildApp({ config, db: givenDb, logger }: BuildOptions): P
       await sql`select 1`.execute(db);
       return { status: 'ready' };
     } catch (err) {
-      app.log.error({ err }, 'database is not reachable');
-      return reply.status(503).send({ status: 'unavailable' });
+      app.log.warn({ err }, 'database is not reachable');
+      return reply
+        .status(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ status: 'unavailable' });
     }
   });
 

@@ -48,8 +48,8 @@ describe('configuration', () => {
 
   it('reads the proxy and rate-limit switches, safe by default', () => {
     expect(loadConfig({})).toMatchObject({ trustProxy: false, idpRateLimit: true });
-    expect(loadConfig({ TRUST_PROXY: 'true', IDP_RATE_LIMIT: 'off' })).toMatchObject({
-      trustProxy: true,
+    expect(loadConfig({ TRUST_PROXY: '1', IDP_RATE_LIMIT: 'off' })).toMatchObject({
+      trustProxy: 1,
       idpRateLimit: false,
     });
     expect(() => loadConfig({ TRUST_PROXY: 'yes please' })).toThrow(/TRUST_PROXY/);

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
 
 export type DatabaseEngine = 'sqlite' | 'postgres';
@@ -20,10 +21,15 @@ export interface AppConfig {
     audience: string;
   };
   logLevel: string;
-  /** Believe X-Forwarded-* headers (only behind a reverse proxy that sets them). */
-  trustProxy: boolean;
+  /**
+   * Which X-Forwarded-* hops to believe: false (none), the number of proxies in front of Hearth, or the
+   * proxies' addresses and CIDR ranges. Never "all": the left-most entries are written by the client.
+   */
+  trustProxy: TrustProxy;
   /** The built-in provider's per-address limits on sign-in and sign-up attempts. */
   idpRateLimit: boolean;
+  /** Per-user limits on API writes, house-code guesses and open live streams. */
+  apiRateLimit: boolean;
   /** Where the built web app lives; null when not served (API-only tests). */
   webDist: string | null;
 }
@@ -36,6 +42,51 @@ export class ConfigError extends Error {
 }
 
 type Env = Record<string, string | undefined>;
+
+export type TrustProxy = false | number | string[];
+
+/** proxy-addr's names for common private ranges, accepted as well as addresses and CIDRs. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isAddressOrRange(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/** TRUST_PROXY: unset/false/0, a hop count, or a comma list of proxy addresses or ranges. */
+function parseTrustProxy(text: string | undefined, problems: string[]): TrustProxy {
+  const value = text?.trim() ?? '';
+  const lower = value.toLowerCase();
+  if (value === '' || lower === 'false' || value === '0') return false;
+  if (lower === 'true') {
+    problems.push(
+      'TRUST_PROXY=true is refused: it believes every X-Forwarded-For entry, and the left-most ones are written ' +
+        'by the client, who could then pick any address (and slip past the sign-in limits). Set the number of ' +
+        'proxies in front of Hearth (e.g. 1) or their addresses (e.g. 127.0.0.1,10.0.0.0/8).',
+    );
+    return false;
+  }
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops > 10) problems.push(`TRUST_PROXY must be a number of proxies from 0 to 10, got "${value}"`);
+    return hops;
+  }
+  const entries = value.split(',').map((entry) => entry.trim());
+  const bad = entries.filter((entry) => !isAddressOrRange(entry));
+  if (bad.length > 0) {
+    problems.push(
+      `TRUST_PROXY must be a number of proxies (e.g. 1) or a comma list of proxy addresses or CIDR ranges ` +
+        `(e.g. 127.0.0.1,10.0.0.0/8); "${bad.join('", "')}" is neither`,
+    );
+    return false;
+  }
+  return entries;
+}
 
 /** Checks an http(s) URL; `exact` keeps it as written (an issuer must match tokens' `iss` to the letter). */
 function parseUrl(name: string, value: string, problems: string[], exact = false): string | null {
@@ -113,8 +164,9 @@ export function loadConfig(env: Env = process.env, defaults: { webDist?: string 
     problems.push(`${name} must be one of ${[...yes, ...no].join(', ')}; got "${env[name]}"`);
     return fallback;
   };
-  const trustProxy = flag('TRUST_PROXY', false, ['true', '1'], ['false', '0']);
+  const trustProxy = parseTrustProxy(env.TRUST_PROXY, problems);
   const idpRateLimit = flag('IDP_RATE_LIMIT', true, ['on'], ['off']);
+  const apiRateLimit = flag('API_RATE_LIMIT', true, ['on'], ['off']);
 
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -127,6 +179,7 @@ export function loadConfig(env: Env = process.env, defaults: { webDist?: string 
     logLevel,
     trustProxy,
     idpRateLimit,
+    apiRateLimit,
     webDist: defaults.webDist ?? null,
   };
 }

@@ -30,6 +30,7 @@ export const ErrorCode = {
   badRequest: 'bad_request',
   rateLimited: 'rate_limited',
   unavailable: 'unavailable',
+  databaseUnavailable: 'database_unavailable',
   internal: 'internal_error',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -9,6 +9,7 @@ import type {
 } from 'fastify';
 import type { AppConfig } from '../config.js';
 import type { Db } from '../db/create-db.js';
+import type { ApiLimits } from '../plugins/limits.js';
 import type { LiveHub } from './live.js';
 import type { Membership } from './membership.js';
 
@@ -32,6 +33,8 @@ export interface ModuleContext {
   live: LiveHub;
   /** Every module's part of the house export, for the houses module's export and import. */
   houseData: readonly AnyHouseDataHook[];
+  /** Per-user limits (e.g. how many live streams one person may hold open). */
+  limits: ApiLimits;
 }
 
 /** A section of the house export document, by its key under `data`. */

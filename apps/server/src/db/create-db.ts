@@ -11,15 +11,33 @@ export type Db = Kysely<Database>;
 export interface DbOptions {
   /** PostgreSQL only: the schema to work in (tests give each run its own). */
   pgSchema?: string;
+  /** PostgreSQL only: told when an idle pooled connection dies (the pool drops it and opens another). */
+  onPoolError?: (err: Error) => void;
+  /** PostgreSQL only: how the connections name themselves to the server (pg_stat_activity). */
+  applicationName?: string;
 }
+
+/** How Hearth's pooled connections show up in pg_stat_activity. */
+export const PG_APPLICATION_NAME = 'hearth';
 
 export function createDb(database: AppConfig['database'], options: DbOptions = {}): Db {
   if (database.engine === 'postgres') {
     const pool = new pg.Pool({
       connectionString: database.url,
       max: 10,
+      application_name: options.applicationName ?? PG_APPLICATION_NAME,
+      // A request waits at most this long for a connection while the database is away, then gets a 503.
+      connectionTimeoutMillis: 5_000,
+      idleTimeoutMillis: 30_000,
+      keepAlive: true,
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
+    // Without a listener, a connection the server drops (restart, pg_terminate_backend) is an unhandled
+    // 'error' event that ends the process: idle ones report through the pool, checked-out ones through
+    // themselves (between two queries). The pool discards a broken client either way.
+    const report = (err: Error) => options.onPoolError?.(err);
+    pool.on('error', report);
+    pool.on('connect', (client) => client.on('error', report));
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   const path = database.sqlitePath ?? ':memory:';

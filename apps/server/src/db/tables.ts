@@ -88,6 +88,14 @@ export interface Database {
   idp_accounts: IdpAccountsTable;
   idp_secrets: IdpSecretsTable;
   member_removals: MemberRemovalsTable;
+  rate_limits: RateLimitsTable;
+}
+
+/** One fixed window of attempts for one digest key; `reset_at` is epoch milliseconds. */
+export interface RateLimitsTable {
+  limit_key: string;
+  hits: number;
+  reset_at: string | number;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,5 +1,6 @@
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Db } from '../db/create-db.js';
+import { hasUnstorableChars } from '../lib/control-chars.js';
 
 /** How often, at most, expired rows are deleted (one cheap query, never per request). */
 const PRUNE_EVERY_MS = 10 * 60 * 1000;
@@ -86,6 +87,7 @@ export class KyselyAdapter implements Adapter {
   }
 
   async consume(id: string): Promise<void> {
+    if (hasUnstorableChars(id)) return;
     await this.db
       .updateTable('idp_payloads')
       .set({ consumed_at: nowIso() })
@@ -95,10 +97,12 @@ export class KyselyAdapter implements Adapter {
   }
 
   async destroy(id: string): Promise<void> {
+    if (hasUnstorableChars(id)) return;
     await this.db.deleteFrom('idp_payloads').where('model', '=', this.model).where('id', '=', id).execute();
   }
 
   async revokeByGrantId(grantId: string): Promise<void> {
+    if (hasUnstorableChars(grantId)) return;
     await this.db
       .deleteFrom('idp_payloads')
       .where('model', '=', this.model)
@@ -110,6 +114,8 @@ export class KyselyAdapter implements Adapter {
     column: 'id' | 'uid' | 'user_code',
     value: string,
   ): Promise<AdapterPayload | undefined> {
+    // No stored record has such an id (and PostgreSQL would refuse the query): a forged value finds nothing.
+    if (hasUnstorableChars(value)) return undefined;
     const row = await this.db
       .selectFrom('idp_payloads')
       .select(['payload', 'consumed_at'])

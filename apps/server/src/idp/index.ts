@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { JSONWebKeySet } from 'jose';
 import type { AppConfig } from '../config.js';
 import type { Db } from '../db/create-db.js';
+import type { LimitStore } from '../lib/limits.js';
 import { AccountsRepository } from './accounts.js';
 import { PayloadPruner } from './adapter.js';
 import { interactionRoutes } from './interactions.js';
@@ -21,11 +22,24 @@ export interface MountIdpOptions {
   db: Db;
   /** Rate limits for the sign-in and sign-up forms (tests lower them). */
   limits?: Partial<IdpLimits>;
+  /** Where attempt counters live. */
+  limitStore: LimitStore;
 }
 
 export interface MountedIdp {
   /** The public signing keys, for checking access tokens without a network round trip. */
   publicJwks: JSONWebKeySet;
+}
+
+/**
+ * Koa (inside oidc-provider) reads the left-most X-Forwarded-* values, which a client can write. Replace
+ * them with what Fastify derived from the trusted hops only (TRUST_PROXY), so both agree.
+ */
+function trustedHopsOnly(request: FastifyRequest) {
+  const headers = request.raw.headers;
+  headers['x-forwarded-for'] = request.ip;
+  headers['x-forwarded-proto'] = request.protocol;
+  headers['x-forwarded-host'] = request.host;
 }
 
 /**
@@ -55,6 +69,7 @@ export async function mountIdp(app: FastifyInstance, opts: MountIdpOptions): Pro
     req.url = rest.startsWith('/') ? rest : `/${rest}`;
     // oidc-provider builds its URLs from this prefix (express' `baseUrl`).
     req.baseUrl = base;
+    if (config.trustProxy !== false) trustedHopsOnly(request);
     try {
       await callback(req, reply.raw);
     } finally {
@@ -76,6 +91,7 @@ export async function mountIdp(app: FastifyInstance, opts: MountIdpOptions): Pro
     provider,
     accounts,
     limits: { ...DEFAULT_LIMITS, ...opts.limits },
+    limitStore: opts.limitStore,
     base,
     home: `${config.publicUrl}/`,
     clientId: config.oidc.clientId,

@@ -1,15 +1,19 @@
 import { parse as parseQuery } from 'node:querystring';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { InteractionResults, default as Provider } from 'oidc-provider';
+import { hasUnstorableChars } from '../lib/control-chars.js';
+import { type LimitStore, limitKey, retryAfterSeconds } from '../lib/limits.js';
 import { type AccountsRepository, EmailTakenError, emailKey } from './accounts.js';
 import { errorPage, type FormError, signInPage, signUpPage } from './pages.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './passwords.js';
-import { type IdpLimits, RateLimiter } from './rate-limit.js';
+import type { IdpLimits } from './rate-limit.js';
 
 export interface InteractionDeps {
   provider: Provider;
   accounts: AccountsRepository;
   limits: IdpLimits;
+  /** Where attempt counters live (the database on PostgreSQL, so instances share them). */
+  limitStore: LimitStore;
   /** The issuer's path, e.g. `/oidc`: pages link and post to paths under it. */
   base: string;
   /** Where "Back to Hearth" goes. */
@@ -45,8 +49,11 @@ function sendPage(reply: FastifyReply, status: number, page: string) {
     .send(page);
 }
 
+const CONTROL_CHARACTERS = 'must not contain control characters.';
+
 function validateEmail(email: string, errors: FormError[]) {
   if (email === '') errors.push({ field: 'email', message: 'Email is required.' });
+  else if (hasUnstorableChars(email)) errors.push({ field: 'email', message: `Email ${CONTROL_CHARACTERS}` });
   else if (email.length > EMAIL_MAX_LENGTH) {
     errors.push({ field: 'email', message: `Email must be at most ${EMAIL_MAX_LENGTH} characters.` });
   } else if (!EMAIL_SHAPE.test(email)) {
@@ -56,6 +63,7 @@ function validateEmail(email: string, errors: FormError[]) {
 
 function validateName(value: string, field: string, label: string, errors: FormError[]) {
   if (value === '') errors.push({ field, message: `${label} is required.` });
+  else if (hasUnstorableChars(value)) errors.push({ field, message: `${label} ${CONTROL_CHARACTERS}` });
   else if (value.length > NAME_MAX_LENGTH) {
     errors.push({ field, message: `${label} must be at most ${NAME_MAX_LENGTH} characters.` });
   }
@@ -82,10 +90,7 @@ function validateNewPassword(password: string, errors: FormError[]) {
  * consent for Hearth's own web app. Registered under the issuer's path (e.g. /oidc/interaction/:uid).
  */
 export async function interactionRoutes(app: FastifyInstance, deps: InteractionDeps) {
-  const { provider, accounts, limits, base, home, clientId } = deps;
-  const signInPerAccount = new RateLimiter(limits.signInPerAccount);
-  const signInPerIp = new RateLimiter(limits.signInPerIp);
-  const signUpPerIp = new RateLimiter(limits.signUpPerIp);
+  const { provider, accounts, limits, base, home, clientId, limitStore } = deps;
 
   const paths = (uid: string) => ({
     signIn: `${base}/interaction/${encodeURIComponent(uid)}`,
@@ -214,16 +219,16 @@ export async function interactionRoutes(app: FastifyInstance, deps: InteractionD
         const email = text(form, 'email').trim();
         const password = text(form, 'password');
 
-        const ip = request.ip;
-        const ipAllowed = signInPerIp.hit(ip);
-        const accountKey = `${ip}|${emailKey(email)}`;
-        const accountAllowed = signInPerAccount.hit(accountKey);
-        if (!ipAllowed || !accountAllowed) {
-          const wait = Math.max(
-            ipAllowed ? 0 : signInPerIp.retryAfterSeconds(ip),
-            accountAllowed ? 0 : signInPerAccount.retryAfterSeconds(accountKey),
+        // The address first: once it is over its limit, nothing more is counted (or stored) for it.
+        const ipHit = await limitStore.hit(limitKey('sign-in-ip', request.ip), limits.signInPerIp);
+        // The email part is digested, so a 15 KB email costs the store no more than a short one.
+        const accountKey = limitKey('sign-in-account', request.ip, emailKey(email));
+        const accountHit = ipHit.allowed ? await limitStore.hit(accountKey, limits.signInPerAccount) : null;
+        if (!ipHit.allowed || !accountHit?.allowed) {
+          reply.header(
+            'retry-after',
+            String(retryAfterSeconds(accountHit && ipHit.allowed ? accountHit : ipHit)),
           );
-          reply.header('retry-after', String(wait));
           return sendPage(
             reply,
             429,
@@ -233,6 +238,8 @@ export async function interactionRoutes(app: FastifyInstance, deps: InteractionD
 
         const errors: FormError[] = [];
         if (email === '') errors.push({ field: 'email', message: 'Email is required.' });
+        else if (hasUnstorableChars(email))
+          errors.push({ field: 'email', message: `Email ${CONTROL_CHARACTERS}` });
         if (password === '') errors.push({ field: 'password', message: 'Password is required.' });
         if (errors.length > 0)
           return sendPage(reply, 400, signInPage(signInView(interaction.uid, email, errors)));
@@ -248,7 +255,7 @@ export async function interactionRoutes(app: FastifyInstance, deps: InteractionD
             signInPage(signInView(interaction.uid, email, [{ message: WRONG_CREDENTIALS }])),
           );
         }
-        signInPerAccount.reset(accountKey);
+        await limitStore.reset(accountKey);
         return finish(request, reply, { login: { accountId: account.account_id, remember: true } });
       }),
   );
@@ -267,8 +274,9 @@ export async function interactionRoutes(app: FastifyInstance, deps: InteractionD
         };
         const password = text(form, 'password');
 
-        if (!signUpPerIp.hit(request.ip)) {
-          reply.header('retry-after', String(signUpPerIp.retryAfterSeconds(request.ip)));
+        const signUpHit = await limitStore.hit(limitKey('sign-up-ip', request.ip), limits.signUpPerIp);
+        if (!signUpHit.allowed) {
+          reply.header('retry-after', String(retryAfterSeconds(signUpHit)));
           return sendPage(
             reply,
             429,

@@ -22,7 +22,11 @@ const DAY = 24 * HOUR;
 
 /** Token and session lifetimes, in seconds. */
 export const TTL = {
-  AccessToken: HOUR,
+  /**
+   * Short, because an access token cannot be recalled: after sign-out it keeps working until it expires.
+   * The web app renews it silently with its refresh token, which sign-out does revoke.
+   */
+  AccessToken: 5 * MINUTE,
   AuthorizationCode: MINUTE,
   IdToken: HOUR,
   Interaction: HOUR,
@@ -180,8 +184,9 @@ export async function createProvider(deps: ProviderDeps): Promise<Provider> {
   };
 
   const provider = new ProviderClass(issuer, configuration);
-  // Behind a TLS-offloading proxy, X-Forwarded-Proto/-Host give the right URLs and secure cookies.
-  provider.proxy = config.trustProxy;
+  // Behind a TLS-offloading proxy, X-Forwarded-Proto/-Host give the right URLs and secure cookies. Koa
+  // believes any hop, so the mount hands it only what Fastify worked out from the trusted hops.
+  provider.proxy = config.trustProxy !== false;
 
   provider.on('server_error', (_ctx: KoaContextWithOIDC, err: Error) => {
     log.error({ err }, 'identity provider error');

@@ -11,6 +11,7 @@ import {
 } from 'jose';
 import type { AppConfig } from '../config.js';
 import { challenge } from '../core/identity.js';
+import { hasUnstorableChars } from '../lib/control-chars.js';
 import { unauthorized } from '../lib/errors.js';
 
 declare module 'fastify' {
@@ -85,7 +86,13 @@ export const authPlugin = fp<AuthOptions>(
       }
       let payload: JWTPayload;
       try {
-        ({ payload } = await jwtVerify(token, keys, { issuer, audience, algorithms: ALGORITHMS }));
+        // A token without `exp` would work for ever (and keep a live stream open for ever).
+        ({ payload } = await jwtVerify(token, keys, {
+          issuer,
+          audience,
+          algorithms: ALGORITHMS,
+          requiredClaims: ['exp', 'sub'],
+        }));
       } catch (err) {
         if (!(err instanceof Error)) throw err;
         // jose's own errors are about the token; anything else is about fetching the issuer's keys.
@@ -96,14 +103,16 @@ export const authPlugin = fp<AuthOptions>(
         const expired = err instanceof joseErrors.JWTExpired;
         throw unauthorized(expired ? 'The access token has expired.' : 'The access token is not valid.');
       }
-      if (!payload.sub) {
+      const email = typeof payload.email === 'string' ? payload.email : null;
+      // The subject names rows in the database: it must be storable text (and so must the email).
+      if (!payload.sub || hasUnstorableChars(payload.sub) || (email !== null && hasUnstorableChars(email))) {
         challenge(reply, 'invalid_token');
         throw unauthorized('The access token is not valid.');
       }
       request.identity = {
         issuer,
         subject: payload.sub,
-        email: typeof payload.email === 'string' ? payload.email : null,
+        email,
         claims: payload,
       };
     });

@@ -1,6 +1,7 @@
 import { type ErrorBody, ErrorCode } from '@hearth/contract';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../lib/db-errors.js';
 import { AppError } from '../lib/errors.js';
 
 interface AjvIssue {
@@ -35,8 +36,19 @@ export function describeValidation(issue: AjvIssue | undefined, context: string 
   return { field: fieldLabel, message };
 }
 
-function body(code: string, message: string, field?: string): ErrorBody {
+export function body(code: string, message: string, field?: string): ErrorBody {
   return { error: field ? { code, message, field } : { code, message } };
+}
+
+/**
+ * Errors the router raises before any route runs (an undecodable or over-long path segment): the app's
+ * shape, and the path is not echoed back.
+ */
+export function frameworkError(err: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const tooLong = err.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  const status = tooLong ? 414 : (err.statusCode ?? 400);
+  const message = tooLong ? 'A part of the address is too long.' : 'The address is not valid.';
+  return reply.status(status).send(body(ErrorCode.badRequest, message));
 }
 
 /**
@@ -68,6 +80,18 @@ export const errorsPlugin = fp(
             ? ErrorCode.unsupportedMediaType
             : ErrorCode.badRequest;
         return reply.status(status).send(body(code, err.message));
+      }
+      if (isDatabaseUnavailable(err)) {
+        request.log.warn({ err }, 'database unavailable');
+        return reply
+          .status(503)
+          .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+          .send(
+            body(
+              ErrorCode.databaseUnavailable,
+              'The database is not reachable right now. Please try again in a few seconds.',
+            ),
+          );
       }
       request.log.error({ err }, 'request failed');
       return reply

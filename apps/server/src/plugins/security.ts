@@ -4,6 +4,22 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config.js';
 
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+/** Powerful browser features Hearth never uses, switched off for its pages and anything they embed. */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'payment=()',
+  'usb=()',
+  'interest-cohort=()',
+].join(', ');
+
 /** Security headers with a real Content-Security-Policy, and gzip/brotli for text. */
 export const securityPlugin = fp<{ config: AppConfig }>(
   async (app: FastifyInstance, { config }) => {
@@ -32,7 +48,14 @@ export const securityPlugin = fp<{ config: AppConfig }>(
       },
       // Lets the issuer's pages send people back here after sign-in.
       crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-      strictTransportSecurity: config.publicUrl.startsWith('https:'),
+      // Sent below, and only on answers that really went out over https.
+      strictTransportSecurity: false,
+    });
+    app.addHook('onRequest', async (request, reply) => {
+      reply.header('permissions-policy', PERMISSIONS_POLICY);
+      // Over plain http the header means nothing to a browser and may pin a name that has no certificate.
+      // Behind a TLS-offloading proxy, request.protocol comes from a trusted X-Forwarded-Proto.
+      if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
     });
     await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   },

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
-import { type App, buildApp } from '../app.js';
+import { type App, type BuildOptions, buildApp } from '../app.js';
 import { type AppConfig, loadConfig } from '../config.js';
 import type { Db } from '../db/create-db.js';
 import { createTestDb, type TestDb } from './test-db.js';
@@ -415,6 +415,8 @@ export interface BuiltInServerOptions {
   db?: Db;
   /** More configuration variables (e.g. OIDC_ISSUER to trust an external issuer instead). */
   env?: Record<string, string>;
+  /** Further build options (e.g. a limit store to look inside). */
+  build?: Omit<BuildOptions, 'config' | 'db'>;
 }
 
 /** A real Hearth server with the built-in provider, listening on 127.0.0.1 with PUBLIC_URL to match. */
@@ -425,17 +427,17 @@ export async function startBuiltInServer(options: BuiltInServerOptions = {}): Pr
   const database = options.database ?? testDb!.database;
   const db = options.db ?? testDb?.db;
   const config: AppConfig = {
-    // TRUST_PROXY lets tests stand for different addresses with X-Forwarded-For.
+    // Trusting the loopback proxy lets tests stand for different addresses with X-Forwarded-For.
     ...loadConfig({
       PORT: String(port),
       PUBLIC_URL: baseUrl,
       LOG_LEVEL: 'silent',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '127.0.0.1',
       ...options.env,
     }),
     database,
   };
-  const app = await buildApp({ config, ...(db ? { db } : {}), logger: false });
+  const app = await buildApp({ config, ...(db ? { db } : {}), logger: false, ...options.build });
   await app.listen({ port, host: '127.0.0.1' });
   return {
     app,

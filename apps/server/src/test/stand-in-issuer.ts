@@ -9,6 +9,8 @@ export interface MintOptions {
   /** Seconds before now at which the token was issued (for expired tokens). */
   issuedAgo?: number;
   claims?: JWTPayload;
+  /** Leave out `exp` (a token that would never expire). */
+  withoutExpiry?: boolean;
 }
 
 /**
@@ -46,14 +48,14 @@ export class StandInIssuer {
   /** A signed access token for `subject`. */
   async mint(subject: string, options: MintOptions = {}): Promise<string> {
     const now = Math.floor(Date.now() / 1000) - (options.issuedAgo ?? 0);
-    return new SignJWT({ email: `${subject}@example.test`, ...options.claims })
+    const jwt = new SignJWT({ email: `${subject}@example.test`, ...options.claims })
       .setProtectedHeader({ alg: 'RS256', kid: 'stand-in-1', typ: 'at+jwt' })
       .setSubject(subject)
       .setIssuer(options.issuer ?? this.url)
       .setAudience(options.audience ?? this.defaultAudience)
-      .setIssuedAt(now)
-      .setExpirationTime(options.expiresIn ?? now + 600)
-      .sign(this.privateKey);
+      .setIssuedAt(now);
+    if (!options.withoutExpiry) jwt.setExpirationTime(options.expiresIn ?? now + 600);
+    return jwt.sign(this.privateKey);
   }
 
   close(): Promise<void> {

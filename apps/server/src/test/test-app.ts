@@ -1,5 +1,5 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { type App, buildApp } from '../app.js';
+import { type App, type BuildOptions, buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { toHouse } from '../modules/houses/service.js';
 import { toUser } from '../modules/users/service.js';
@@ -30,21 +30,33 @@ export interface ApiClient {
   delete(url: string): Promise<LightMyRequestResponse>;
 }
 
-/**
- * A real app on a freshly migrated database, trusting a stand-in external issuer. `databaseUrl` picks
- * the engine ('' for SQLite) instead of the run's TEST_DATABASE_URL.
- */
-export async function startTestApp(options: { databaseUrl?: string } = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  /** The engine: '' for SQLite, a PostgreSQL URL; default: the run's TEST_DATABASE_URL. */
+  databaseUrl?: string;
+  /** More configuration variables. */
+  env?: Record<string, string>;
+  /** Further build options (a route listener, lower limits, a log stream). */
+  build?: Omit<BuildOptions, 'config' | 'db'>;
+}
+
+/** A real app on a freshly migrated database, trusting a stand-in external issuer. */
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const issuer = await StandInIssuer.start(TEST_AUDIENCE);
   const testDb = await createTestDb(options.databaseUrl ?? process.env.TEST_DATABASE_URL);
   const config = loadConfig({
     PUBLIC_URL: TEST_PUBLIC_URL,
     OIDC_ISSUER: issuer.url,
     LOG_LEVEL: 'silent',
+    ...options.env,
   });
   let app: App;
   try {
-    app = await buildApp({ config: { ...config, database: testDb.database }, db: testDb.db, logger: false });
+    app = await buildApp({
+      config: { ...config, database: testDb.database },
+      db: testDb.db,
+      logger: false,
+      ...options.build,
+    });
     await app.ready();
   } catch (err) {
     // A run that cannot start must not leave its schema behind.

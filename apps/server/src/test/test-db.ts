@@ -31,7 +31,8 @@ export async function createTestDb(url = process.env.TEST_DATABASE_URL): Promise
   await admin.query(`create schema ${schema}`);
   await admin.end();
   const database = { engine: 'postgres' as const, url, sqlitePath: null };
-  const db = createDb(database, { pgSchema: schema });
+  // Connections carry the schema's name, so a test can find (and terminate) exactly its own.
+  const db = createDb(database, { pgSchema: schema, applicationName: schema });
   return {
     db,
     database,

@@ -136,7 +136,7 @@ export class BillsService {
     const portions = computePortions(input.amount_minor, input.split);
     await this.membership.requireMembers(houseId, [input.paid_by], 'paid_by');
     await this.requireSplitMembers(houseId, input.split);
-    const receipt_img = checkImage(input.receipt_img, 'receipt_img');
+    const receipt_img = await checkImage(input.receipt_img, 'receipt_img');
     return {
       title,
       amount_minor: input.amount_minor,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PNG_1PX, pngOfSize } from '../../test/images.js';
+import { decodedImage, PNG_1PX, pngOfSize } from '../../test/images.js';
 import { memberOfNewHouse, profile, startTestApp, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -33,7 +33,7 @@ describe('houses', () => {
     await c.post('/api/users/', profile('photo'));
     const res = await c.post('/api/house/', { house_name: 'Photo house', house_img: PNG_1PX });
     expect(res.statusCode).toBe(201);
-    expect(res.json().house_img).toBe(PNG_1PX);
+    expect(await decodedImage(res.json().house_img)).toMatchObject({ format: 'png', width: 1, height: 1 });
   });
 
   it.each([

@@ -37,7 +37,11 @@ export const housesRoutes: FastifyPluginAsyncTypebox<{
 
   app.put(
     '/house/:code',
-    { schema: { tags: ['houses'], params: HouseCodeParams, response: { 200: House, ...errors } } },
+    {
+      // Codes are short: guessing is limited per user.
+      config: { limitAs: 'house-code' },
+      schema: { tags: ['houses'], params: HouseCodeParams, response: { 200: House, ...errors } },
+    },
     async (request) => houses.join(identityOf(request), request.params.code),
   );
 

@@ -80,7 +80,7 @@ export class HousesService {
     if (user.house_id !== null) throw alreadyInHouse();
     const house = {
       house_name: requiredText(input.house_name, 'house_name', HOUSE_NAME_MAX),
-      house_img: checkImage(input.house_img, 'house_img'),
+      house_img: await checkImage(input.house_img, 'house_img'),
       house_code: newHouseCode(),
       created_by: user.user_id,
     };

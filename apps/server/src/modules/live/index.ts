@@ -6,7 +6,10 @@ import { LiveService } from './service.js';
 export const liveModule = defineModule({
   name: 'live',
   liveKinds: [],
-  async routes(api, { membership, live }) {
-    await api.register(liveRoutes, { live: new LiveService(membership, live) });
+  async routes(api, { membership, live, limits }) {
+    await api.register(liveRoutes, {
+      live: new LiveService(membership, live),
+      maxStreamsPerUser: limits.liveStreams,
+    });
   },
 });

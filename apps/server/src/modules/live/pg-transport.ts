@@ -28,6 +28,7 @@ export class PgTransport implements LiveTransport {
   private client: pg.Client | null = null;
   private listenerProcess: number | null = null;
   private channel = '';
+  private applicationName = 'hearth-live';
   private closed = false;
   private attempt = 0;
   private retryTimer: NodeJS.Timeout | null = null;
@@ -42,8 +43,12 @@ export class PgTransport implements LiveTransport {
 
   async start(sink: LiveSink): Promise<void> {
     this.sink = sink;
-    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(this.opts.db);
+    const { rows } = await sql<{ schema: string; app: string }>`
+      select current_schema() as schema, current_setting('application_name') as app
+    `.execute(this.opts.db);
     this.channel = channelFor(rows[0]?.schema ?? 'public');
+    // Named after the pool's connections, so an operator (or a test) finds all of one deployment's.
+    this.applicationName = `${rows[0]?.app || 'hearth'}-live`.slice(0, 63);
     try {
       await this.connect();
     } catch (err) {
@@ -75,7 +80,7 @@ export class PgTransport implements LiveTransport {
     const client = new pg.Client({
       connectionString: this.opts.connectionString,
       keepAlive: true,
-      application_name: 'hearth-live',
+      application_name: this.applicationName,
       query_timeout: 10_000,
       connectionTimeoutMillis: 10_000,
     });

@@ -1,14 +1,17 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorBody, LIVE_HEARTBEAT_MS, type LiveReady } from '@hearth/contract';
+import { ErrorBody, ErrorCode, LIVE_HEARTBEAT_MS, type LiveReady } from '@hearth/contract';
 import type { FastifyReply } from 'fastify';
 import { identityOf } from '../../core/identity.js';
+import { AppError } from '../../lib/errors.js';
 import type { LiveService } from './service.js';
 import { sseComment, sseEvent, sseRetry } from './sse.js';
 
 export interface LiveRoutesOptions {
   live: Pick<LiveService, 'scopeOf' | 'subscribe' | 'stillCurrent'>;
   heartbeatMs?: number;
+  /** Streams one user may hold open at once on this instance. */
+  maxStreamsPerUser?: number;
 }
 
 /** A client that reads this slowly is gone or broken; it reconnects and catches up. */
@@ -24,6 +27,8 @@ export const liveRoutes: FastifyPluginAsyncTypebox<LiveRoutesOptions> = async (a
   const { live } = opts;
   const heartbeatMs = opts.heartbeatMs ?? LIVE_HEARTBEAT_MS;
   const open = new Set<PassThrough>();
+  const maxStreamsPerUser = opts.maxStreamsPerUser ?? Number.MAX_SAFE_INTEGER;
+  const openPerUser = new Map<number, number>();
 
   // Open streams would keep app.close() waiting for ever.
   app.addHook('preClose', async () => {
@@ -40,13 +45,23 @@ export const liveRoutes: FastifyPluginAsyncTypebox<LiveRoutesOptions> = async (a
         description:
           'Server-sent events: missed `change`s (when resuming), `ready`, then a `change` per change to the house or the caller, `resync` when the ' +
           'server may have missed changes; a comment heartbeat every 20 s. Send Last-Event-ID to resume.',
-        response: { 401: ErrorBody, 403: ErrorBody },
+        response: { 401: ErrorBody, 403: ErrorBody, 429: ErrorBody },
       },
     },
     async (request, reply) => {
       const identity = identityOf(request);
       const scope = await live.scopeOf(identity);
       const lastEventId = request.headers['last-event-id'];
+      const held = openPerUser.get(scope.userId) ?? 0;
+      if (held >= maxStreamsPerUser) {
+        reply.header('retry-after', '30');
+        throw new AppError(
+          429,
+          ErrorCode.rateLimited,
+          'Too many live streams are open. Close one and try again.',
+        );
+      }
+      openPerUser.set(scope.userId, held + 1);
 
       const stream = new PassThrough();
       open.add(stream);
@@ -83,6 +98,9 @@ export const liveRoutes: FastifyPluginAsyncTypebox<LiveRoutesOptions> = async (a
       const cleanup = () => {
         if (cleaned) return;
         cleaned = true;
+        const left = (openPerUser.get(scope.userId) ?? 1) - 1;
+        if (left > 0) openPerUser.set(scope.userId, left);
+        else openPerUser.delete(scope.userId);
         clearInterval(heartbeat);
         if (expiry) clearTimeout(expiry);
         subscription.unsubscribe();

@@ -88,7 +88,7 @@ export class UsersService {
       last_name: requiredText(input.last_name, 'last_name', PERSON_NAME_MAX),
       email,
       phone_num: phone,
-      profile_img: checkImage(input.profile_img, 'profile_img'),
+      profile_img: await checkImage(input.profile_img, 'profile_img'),
       updated_at: new Date().toISOString(),
     };
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GIF_1PX, PNG_1PX, pngOfSize } from '../../test/images.js';
+import { decodedImage, GIF_1PX, noisePng, PNG_1PX, pngOfSize } from '../../test/images.js';
 import { profile, startTestApp, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -20,13 +20,13 @@ describe('profiles', () => {
     expect(saved.statusCode).toBe(200);
     expect((await ann.get('/api/users/me/exists')).json()).toEqual({ exists: true });
     const me = (await ann.get('/api/users/me')).json();
+    expect(await decodedImage(me.profile_img)).toMatchObject({ format: 'png', width: 1, height: 1 });
     expect(me).toMatchObject({
       username: 'ann',
       first_name: 'Sam',
       last_name: 'Rivera',
       email: 'ann@example.test',
       phone_num: '1-555-123-4567',
-      profile_img: PNG_1PX,
       house_id: null,
     });
     expect(me.user_id).toBeTypeOf('number');
@@ -104,11 +104,18 @@ describe('profiles', () => {
   describe('images', () => {
     it('accepts a GIF and relabels an image by its bytes', async () => {
       const gif = await t.as('img1').post('/api/users/', profile('img1', { profile_img: GIF_1PX }));
-      expect(gif.json().profile_img).toBe(GIF_1PX);
+      expect(await decodedImage(gif.json().profile_img)).toMatchObject({
+        label: 'data:image/gif;base64',
+        format: 'gif',
+        width: 1,
+      });
       const lying = PNG_1PX.replace('image/png', 'image/jpeg');
       const res = await t.as('img2').post('/api/users/', profile('img2', { profile_img: lying }));
       expect(res.statusCode).toBe(200);
-      expect(res.json().profile_img).toBe(PNG_1PX);
+      expect(await decodedImage(res.json().profile_img)).toMatchObject({
+        label: 'data:image/png;base64',
+        format: 'png',
+      });
     });
 
     it('refuses something that is not an image', async () => {
@@ -131,11 +138,12 @@ describe('profiles', () => {
       expect((await t.as('img4').get('/api/users/me/exists')).json()).toEqual({ exists: false });
     });
 
-    it('accepts an image of exactly 2 MB', async () => {
+    it('accepts a real picture just under 2 MB', async () => {
       const res = await t
         .as('img5')
-        .post('/api/users/', profile('img5', { profile_img: pngOfSize(2 * 1024 * 1024) }));
+        .post('/api/users/', profile('img5', { profile_img: await noisePng(2 * 1024 * 1024 - 64 * 1024) }));
       expect(res.statusCode).toBe(200);
+      expect((await decodedImage(res.json().profile_img)).format).toBe('png');
     });
 
     it('refuses a body too large to read with 413 and the JSON error shape', async () => {

@@ -1,0 +1,324 @@
+import type { InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
+import { generateKeyPair, SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { housemateOf, memberOfNewHouse, profile, startTestApp, type TestApp } from './test/test-app.js';
+
+/*
+ * Every API route, taken from the route table as the app builds it, against every kind of caller that must
+ * not reach the owner's data: broken tokens of every sort (signed for the owner), a stranger with a house
+ * of their own, a member without a house, and, for personal data, the owner's own housemate. No answer
+ * may carry the owner's data, and the owner's data must read the same afterwards.
+ */
+
+interface Route {
+  method: string;
+  url: string;
+  config: Record<string, unknown>;
+}
+
+interface Fixture {
+  houseId: number;
+  houseCode: string;
+  eventId: number;
+  listId: number;
+  itemId: number;
+  reminderId: number;
+}
+
+interface Sample {
+  path: (f: Fixture) => string;
+  body?: (f: Fixture) => unknown;
+  /** A stream that stays open: only the token cases are tried (a valid caller hears only their own scope). */
+  stream?: boolean;
+}
+
+/** A request per route. A route missing here fails the test: a new route cannot be forgotten. */
+const SAMPLES: Record<string, Sample> = {
+  'GET /api/config': { path: () => '/api/config' },
+  'GET /api/users/me/exists': { path: () => '/api/users/me/exists' },
+  'GET /api/users/me': { path: () => '/api/users/me' },
+  'POST /api/users/': { path: () => '/api/users/', body: () => profile('intruder') },
+  'GET /api/house/:house_id': { path: (f) => `/api/house/${f.houseId}` },
+  // Knowing the code is what lets someone in; an intruder tries a wrong one.
+  'PUT /api/house/:code': { path: () => '/api/house/WRONGCODE2' },
+  'POST /api/house/': { path: () => '/api/house/', body: () => ({ house_name: 'Intruder house' }) },
+  'POST /api/house/:house_id/code': { path: (f) => `/api/house/${f.houseId}/code` },
+  'GET /api/event/house/:houseId/calendar.ics': { path: (f) => `/api/event/house/${f.houseId}/calendar.ics` },
+  'GET /api/event/subscription': { path: () => '/api/event/subscription' },
+  'POST /api/event/subscription/rotate': { path: () => '/api/event/subscription/rotate' },
+  'DELETE /api/event/subscription': { path: () => '/api/event/subscription' },
+  'GET /api/event/:id': { path: (f) => `/api/event/${f.eventId}` },
+  'POST /api/event/': { path: () => '/api/event/', body: (f) => event(f.houseId, 'Intruder event') },
+  'PATCH /api/event/:id': { path: (f) => `/api/event/${f.eventId}`, body: () => ({ title: 'Hijacked' }) },
+  'DELETE /api/event/:id': { path: (f) => `/api/event/${f.eventId}` },
+  'GET /api/grocery-list/': { path: () => '/api/grocery-list/' },
+  'POST /api/grocery-list/': {
+    path: () => '/api/grocery-list/',
+    body: () => ({ grocery_list_name: 'Intruder' }),
+  },
+  'DELETE /api/grocery-list/:id': { path: (f) => `/api/grocery-list/${f.listId}` },
+  'POST /api/grocery-item/': {
+    path: () => '/api/grocery-item/',
+    body: (f) => ({ grocery_list_id: f.listId, grocery_item_name: 'Intruder item' }),
+  },
+  'PATCH /api/grocery-item/:id': {
+    path: (f) => `/api/grocery-item/${f.itemId}`,
+    body: () => ({ grocery_item_name: 'Hijacked', completed: true }),
+  },
+  'DELETE /api/grocery-item/:id': { path: (f) => `/api/grocery-item/${f.itemId}` },
+  'GET /api/live': { path: () => '/api/live', stream: true },
+  'GET /api/reminder/': { path: () => '/api/reminder/' },
+  'POST /api/reminder/': { path: () => '/api/reminder/', body: () => reminder('Intruder reminder') },
+  'PUT /api/reminder/:id': { path: (f) => `/api/reminder/${f.reminderId}`, body: () => reminder('Hijacked') },
+  'DELETE /api/reminder/:id': { path: (f) => `/api/reminder/${f.reminderId}` },
+};
+
+/** Personal data: only its owner may see or change it, housemates included. */
+const isPersonal = (route: Route) =>
+  route.config.personal === true ||
+  route.url.startsWith('/api/reminder') ||
+  route.url.startsWith('/api/event/subscription');
+
+/** Routes anyone may call: they carry no one's data. */
+const PUBLIC = new Set(['GET /api/config']);
+
+const event = (houseId: number, title: string) => ({
+  title,
+  description: 'd',
+  location: 'l',
+  start_datetime: '2026-05-04T18:00:00.000Z',
+  end_datetime: '2026-05-04T19:30:00.000Z',
+  all_day: false,
+  house_id: houseId,
+});
+const reminder = (title: string) => ({ title, remind_time: '2030-01-01T09:00:00Z', time_zone: 'UTC' });
+
+/** Words only the owner's data contains; none may appear in an intruder's answer. */
+const SHARED_MARKERS = ['Owner Marker House', 'Owner marker event', 'Owner marker list', 'Owner marker item'];
+const PERSONAL_MARKERS = ['Owner marker reminder', 'owner@example.test'];
+
+type Caller = { kind: string; headers: () => Promise<Record<string, string>> };
+
+let t: TestApp;
+const routes: Route[] = [];
+let fixture: Fixture;
+let ownerSnapshot: () => Promise<string>;
+let ownerPersonalSnapshot: () => Promise<string>;
+let housemateToken: () => Promise<string>;
+let subscriptionSecret = '';
+let checks = 0;
+
+beforeAll(async () => {
+  t = await startTestApp({
+    env: { API_RATE_LIMIT: 'off' },
+    build: {
+      onRoute: (route: RouteOptions) => {
+        const methods = Array.isArray(route.method) ? route.method : [route.method];
+        for (const method of methods) {
+          if (method === 'HEAD' || !route.url.startsWith('/api/') || route.url.startsWith('/api/docs'))
+            continue;
+          routes.push({ method, url: route.url, config: (route.config ?? {}) as Record<string, unknown> });
+        }
+      },
+    },
+  });
+  const { client: owner, house } = await memberOfNewHouse(t, 'owner', 'Owner Marker House');
+  const ev = await owner.post('/api/event/', event(house.house_id, 'Owner marker event'));
+  const list = await owner.post('/api/grocery-list/', { grocery_list_name: 'Owner marker list' });
+  const item = await owner.post('/api/grocery-item/', {
+    grocery_list_id: list.json().grocery_list_id,
+    grocery_item_name: 'Owner marker item',
+  });
+  const rem = await owner.post('/api/reminder/', reminder('Owner marker reminder'));
+  const sub = await owner.post('/api/event/subscription/rotate');
+  for (const res of [ev, list, item, rem, sub]) expect(res.statusCode, res.body).toBeLessThan(300);
+  subscriptionSecret = new URL(sub.json().https_url).searchParams.get('token') ?? '';
+  expect(subscriptionSecret).not.toBe('');
+  fixture = {
+    houseId: house.house_id,
+    houseCode: house.house_code,
+    eventId: ev.json().event_id,
+    listId: list.json().grocery_list_id,
+    itemId: item.json().grocery_item_id,
+    reminderId: rem.json().reminder_id,
+  };
+  await housemateOf(t, 'housemate', house.house_code);
+  housemateToken = () => t.issuer.mint('housemate');
+
+  // What the owner sees; a feed's DTSTAMP is the time of the request, so it is left out.
+  const read = async (urls: string[]) => {
+    const parts: string[] = [];
+    for (const url of urls) {
+      const res = await owner.get(url);
+      parts.push(`${url} ${res.statusCode} ${res.body.replace(/^DTSTAMP:.*$/gm, '')}`);
+    }
+    return parts.join('\n');
+  };
+  const personal = ['/api/reminder/', '/api/event/subscription'];
+  ownerPersonalSnapshot = () => read(personal);
+  ownerSnapshot = () =>
+    read([
+      '/api/users/me',
+      `/api/house/${fixture.houseId}`,
+      `/api/event/${fixture.eventId}`,
+      `/api/event/house/${fixture.houseId}/calendar.ics`,
+      '/api/grocery-list/',
+      ...personal,
+    ]);
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+/** Token variants, each naming the owner as subject, none of which may be accepted. */
+async function brokenTokens(): Promise<Caller[]> {
+  const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const now = Math.floor(Date.now() / 1000);
+  const { privateKey: otherKey } = await generateKeyPair('RS256');
+  const bearer = (token: string) => async () => ({ authorization: `Bearer ${token}` });
+  const good = await t.issuer.mint('owner');
+  const [head = '', payload = ''] = good.split('.');
+  return [
+    { kind: 'no token', headers: async () => ({}) },
+    {
+      kind: 'expired',
+      headers: bearer(await t.issuer.mint('owner', { issuedAgo: 3600, expiresIn: now - 3000 })),
+    },
+    { kind: 'no exp', headers: bearer(await t.issuer.mint('owner', { withoutExpiry: true })) },
+    {
+      kind: 'wrong issuer',
+      headers: bearer(await t.issuer.mint('owner', { issuer: 'https://evil.example' })),
+    },
+    {
+      kind: 'wrong audience',
+      headers: bearer(await t.issuer.mint('owner', { audience: 'https://evil.example/api' })),
+    },
+    {
+      kind: 'bad signature',
+      headers: bearer(
+        await new SignJWT({ email: 'owner@example.test' })
+          .setProtectedHeader({ alg: 'RS256', kid: 'stand-in-1' })
+          .setSubject('owner')
+          .setIssuer(t.issuer.url)
+          .setAudience(t.issuer.defaultAudience)
+          .setIssuedAt()
+          .setExpirationTime('10m')
+          .sign(otherKey),
+      ),
+    },
+    {
+      kind: 'tampered payload',
+      headers: bearer(`${head}.${b64({ ...decode(payload), sub: 'owner2' })}.${good.split('.')[2]}`),
+    },
+    { kind: 'alg none', headers: bearer(`${b64({ alg: 'none', typ: 'JWT' })}.${payload}.`) },
+  ];
+}
+
+function decode(part: string): Record<string, unknown> {
+  return JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
+}
+
+let strangers = 0;
+async function stranger(): Promise<Caller> {
+  const { client } = await memberOfNewHouse(t, `stranger${++strangers}`, `Stranger house ${strangers}`);
+  void client;
+  const subject = `stranger${strangers}`;
+  return {
+    kind: 'stranger',
+    headers: async () => ({ authorization: `Bearer ${await t.issuer.mint(subject)}` }),
+  };
+}
+
+async function homeless(): Promise<Caller> {
+  const subject = `homeless${++strangers}`;
+  const res = await t.as(subject).post('/api/users/', profile(subject));
+  expect(res.statusCode).toBe(200);
+  return {
+    kind: 'member without house',
+    headers: async () => ({ authorization: `Bearer ${await t.issuer.mint(subject)}` }),
+  };
+}
+
+function send(route: Route, sample: Sample, headers: Record<string, string>) {
+  const options: InjectOptions = {
+    method: route.method as InjectOptions['method'],
+    url: sample.path(fixture),
+    headers,
+  };
+  if (sample.body) options.payload = sample.body(fixture) as InjectOptions['payload'];
+  return t.app.inject(options);
+}
+
+function expectNoLeak(res: LightMyRequestResponse, markers: string[], what: string) {
+  for (const marker of [...markers, subscriptionSecret]) {
+    expect(res.body.includes(marker), `${what} leaked "${marker}": ${res.statusCode} ${res.body}`).toBe(
+      false,
+    );
+  }
+  // Errors keep the one JSON shape.
+  if (res.statusCode >= 400) {
+    expect(res.json().error?.code, `${what}: ${res.body}`).toBeTypeOf('string');
+  }
+}
+
+describe('authorization matrix (built from the route table)', () => {
+  it('has a sample for every API route, and no sample for a route that is gone', () => {
+    const keys = routes.map((r) => `${r.method} ${r.url}`);
+    expect(
+      keys.filter((k) => !(k in SAMPLES)),
+      'routes without a sample',
+    ).toEqual([]);
+    expect(
+      Object.keys(SAMPLES).filter((k) => !keys.includes(k)),
+      'samples without a route',
+    ).toEqual([]);
+    expect(routes.length).toBeGreaterThan(20);
+  });
+
+  it('lets no broken token, stranger, member without house or housemate reach what is not theirs', async () => {
+    const before = await ownerSnapshot();
+    const tokens = await brokenTokens();
+    for (const route of routes) {
+      const key = `${route.method} ${route.url}`;
+      const sample = SAMPLES[key];
+      if (!sample) continue;
+      const write = route.method !== 'GET';
+
+      for (const caller of tokens) {
+        const res = await send(route, sample, await caller.headers());
+        checks++;
+        const what = `${key} with ${caller.kind}`;
+        if (PUBLIC.has(key)) expect(res.statusCode, what).toBeLessThan(500);
+        else expect(res.statusCode, `${what}: ${res.body}`).toBe(401);
+        expectNoLeak(res, [...SHARED_MARKERS, ...PERSONAL_MARKERS], what);
+      }
+      if (sample.stream) continue;
+
+      for (const make of [stranger, homeless]) {
+        const caller = await make();
+        const res = await send(route, sample, await caller.headers());
+        checks++;
+        const what = `${key} as ${caller.kind}`;
+        expect(res.statusCode, `${what}: ${res.body}`).toBeLessThan(500);
+        expectNoLeak(res, [...SHARED_MARKERS, ...PERSONAL_MARKERS], what);
+        if (write) expect(await ownerSnapshot(), `${what} changed the owner's data`).toBe(before);
+      }
+
+      if (isPersonal(route)) {
+        const personalBefore = await ownerPersonalSnapshot();
+        const res = await send(route, sample, { authorization: `Bearer ${await housemateToken()}` });
+        checks++;
+        const what = `${key} as housemate`;
+        expect(res.statusCode, `${what}: ${res.body}`).toBeLessThan(500);
+        expectNoLeak(res, PERSONAL_MARKERS, what);
+        if (write)
+          expect(await ownerPersonalSnapshot(), `${what} changed the owner's data`).toBe(personalBefore);
+      }
+    }
+    expect(await ownerSnapshot()).toBe(before);
+    // Routes x callers actually tried (printed so a run shows its reach).
+    console.info(`authorization matrix: ${checks} checks over ${routes.length} routes, 0 leaks`);
+    expect(checks).toBeGreaterThan(routes.length * 9);
+  }, 120_000);
+});

@@ -1,0 +1,79 @@
+import type { FastifyServerOptions } from 'fastify';
+
+/** Query parameters that carry credentials: feed tokens, bearer tokens, codes and hints of sign-in. */
+const SECRET_QUERY_KEYS = new Set([
+  'token',
+  'access_token',
+  'refresh_token',
+  'id_token',
+  'id_token_hint',
+  'code',
+  'code_verifier',
+  'client_secret',
+  'password',
+]);
+
+export const REDACTED = '[redacted]';
+
+/** The URL with secret query values replaced, so it can be logged. */
+export function redactUrl(url: string | undefined): string | undefined {
+  if (url === undefined) return url;
+  const q = url.indexOf('?');
+  if (q === -1) return url;
+  const params = url.slice(q + 1).split('&');
+  const cleaned = params.map((pair) => {
+    const eq = pair.indexOf('=');
+    const rawKey = eq === -1 ? pair : pair.slice(0, eq);
+    let key = rawKey;
+    try {
+      key = decodeURIComponent(rawKey.replace(/\+/g, ' '));
+    } catch {
+      // An undecodable name is compared as written.
+    }
+    return SECRET_QUERY_KEYS.has(key.toLowerCase()) ? `${rawKey}=${REDACTED}` : pair;
+  });
+  return `${url.slice(0, q)}?${cleaned.join('&')}`;
+}
+
+/** Credentials wherever a log line could carry headers (pino's redact paths). */
+const REDACT_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["proxy-authorization"]',
+  'headers.authorization',
+  'headers.cookie',
+  'res.headers["set-cookie"]',
+  'request.headers.authorization',
+  'request.headers.cookie',
+];
+
+interface LoggedRequest {
+  method?: string;
+  url?: string;
+  host?: string;
+  hostname?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+}
+
+/**
+ * The app's logger options: every request line shows its URL with secrets replaced, and credentials in
+ * headers are censored in any line that carries them.
+ */
+export function loggerOptions(level: string): Exclude<FastifyServerOptions['logger'], boolean | undefined> {
+  return {
+    level,
+    redact: { paths: REDACT_PATHS, censor: REDACTED },
+    serializers: {
+      req(request: LoggedRequest) {
+        return {
+          method: request.method,
+          url: redactUrl(request.url),
+          host: request.host ?? request.hostname,
+          remoteAddress: request.ip,
+          remotePort: request.socket?.remotePort,
+        };
+      },
+    },
+  };
+}
