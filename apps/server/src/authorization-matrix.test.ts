@@ -23,6 +23,13 @@ interface Fixture {
   listId: number;
   itemId: number;
   reminderId: number;
+  ownerId: number;
+  housemateId: number;
+  expenseId: number;
+  paymentId: number;
+  recurringId: number;
+  taskId: number;
+  awayId: number;
 }
 
 interface Sample {
@@ -71,6 +78,67 @@ const SAMPLES: Record<string, Sample> = {
   'POST /api/reminder/': { path: () => '/api/reminder/', body: () => reminder('Intruder reminder') },
   'PUT /api/reminder/:id': { path: (f) => `/api/reminder/${f.reminderId}`, body: () => reminder('Hijacked') },
   'DELETE /api/reminder/:id': { path: (f) => `/api/reminder/${f.reminderId}` },
+  'GET /api/house/:house_id/currency': { path: (f) => `/api/house/${f.houseId}/currency` },
+  'PUT /api/house/:house_id/currency': {
+    path: (f) => `/api/house/${f.houseId}/currency`,
+    body: () => ({ currency: 'USD' }),
+  },
+  'GET /api/expense/': { path: () => '/api/expense/' },
+  'POST /api/expense/': { path: () => '/api/expense/', body: (f) => expense(f, 'Intruder expense') },
+  'GET /api/expense/export.csv': { path: () => '/api/expense/export.csv' },
+  'POST /api/expense/import': {
+    path: () => '/api/expense/import',
+    body: () => ({
+      csv: 'Date,Description,Category,Cost,Currency,Sam Rivera\n2025-01-01,Tea,General,1.00,EUR,0.00\n',
+    }),
+  },
+  'GET /api/expense/spending': { path: () => '/api/expense/spending' },
+  'GET /api/expense/activity': { path: () => '/api/expense/activity' },
+  'PUT /api/expense/:expense_id': {
+    path: (f) => `/api/expense/${f.expenseId}`,
+    body: (f) => expense(f, 'Hijacked'),
+  },
+  'DELETE /api/expense/:expense_id': { path: (f) => `/api/expense/${f.expenseId}` },
+  'GET /api/balance/': { path: () => '/api/balance/' },
+  'GET /api/payment/': { path: () => '/api/payment/' },
+  'POST /api/payment/': { path: () => '/api/payment/', body: (f) => payment(f) },
+  'DELETE /api/payment/:payment_id': { path: (f) => `/api/payment/${f.paymentId}` },
+  'GET /api/recurring-expense/': { path: () => '/api/recurring-expense/' },
+  'POST /api/recurring-expense/': {
+    path: () => '/api/recurring-expense/',
+    body: (f) => recurring(f, 'Intruder bill'),
+  },
+  'PUT /api/recurring-expense/:id': {
+    path: (f) => `/api/recurring-expense/${f.recurringId}`,
+    body: (f) => recurring(f, 'Hijacked'),
+  },
+  'DELETE /api/recurring-expense/:id': { path: (f) => `/api/recurring-expense/${f.recurringId}` },
+  'POST /api/grocery-list/:id/purchase': {
+    path: (f) => `/api/grocery-list/${f.listId}/purchase`,
+    body: (f) => ({ amount_minor: 500, paid_by: f.ownerId, split: split(f) }),
+  },
+  'GET /api/task/': { path: () => '/api/task/' },
+  'POST /api/task/': {
+    path: () => '/api/task/',
+    body: (f) => ({ title: 'Intruder task', due_at: '2030-01-01T09:00:00Z', assignee_id: f.ownerId }),
+  },
+  'GET /api/task/stats': { path: () => '/api/task/stats' },
+  'GET /api/task/members': { path: () => '/api/task/members' },
+  'PUT /api/task/:task_id': {
+    path: (f) => `/api/task/${f.taskId}`,
+    body: (f) => ({ title: 'Hijacked', due_at: '2030-01-01T09:00:00Z', assignee_id: f.ownerId }),
+  },
+  'DELETE /api/task/:task_id': { path: (f) => `/api/task/${f.taskId}` },
+  'POST /api/task/:task_id/done': { path: (f) => `/api/task/${f.taskId}/done` },
+  'POST /api/task/:task_id/skip': { path: (f) => `/api/task/${f.taskId}/skip` },
+  'POST /api/task/:task_id/undo': { path: (f) => `/api/task/${f.taskId}/undo` },
+  'GET /api/task/:task_id/history': { path: (f) => `/api/task/${f.taskId}/history` },
+  'GET /api/away/': { path: () => '/api/away/' },
+  'POST /api/away/': {
+    path: () => '/api/away/',
+    body: () => ({ starts_on: '2031-01-10', ends_on: '2031-01-12' }),
+  },
+  'DELETE /api/away/:away_id': { path: (f) => `/api/away/${f.awayId}` },
 };
 
 /** Personal data: only its owner may see or change it, housemates included. */
@@ -92,9 +160,46 @@ const event = (houseId: number, title: string) => ({
   house_id: houseId,
 });
 const reminder = (title: string) => ({ title, remind_time: '2030-01-01T09:00:00Z', time_zone: 'UTC' });
+const split = (f: Pick<Fixture, 'ownerId' | 'housemateId'>) => ({
+  mode: 'equal',
+  parts: [f.ownerId, f.housemateId].map((user_id) => ({ user_id, value: 0 })),
+});
+const expense = (f: Pick<Fixture, 'ownerId' | 'housemateId'>, title: string) => ({
+  title,
+  amount_minor: 1234,
+  paid_by: f.ownerId,
+  spent_on: '2025-03-10',
+  category: 'groceries',
+  split: split(f),
+});
+const payment = (f: Pick<Fixture, 'ownerId' | 'housemateId'>) => ({
+  from: f.housemateId,
+  to: f.ownerId,
+  amount_minor: 321,
+  paid_on: '2025-03-11',
+});
+const recurring = (f: Pick<Fixture, 'ownerId' | 'housemateId'>, title: string) => ({
+  title,
+  amount_minor: 3000,
+  paid_by: f.ownerId,
+  category: 'utilities',
+  split: split(f),
+  repeat: { every: 'weeks', interval: 1, month_day: null },
+  // Far ahead, so reading the list never makes expenses from it while the matrix runs.
+  starts_on: '2031-01-01',
+  ends_on: null,
+});
 
 /** Words only the owner's data contains; none may appear in an intruder's answer. */
-const SHARED_MARKERS = ['Owner Marker House', 'Owner marker event', 'Owner marker list', 'Owner marker item'];
+const SHARED_MARKERS = [
+  'Owner Marker House',
+  'Owner marker event',
+  'Owner marker list',
+  'Owner marker item',
+  'Owner marker expense',
+  'Owner marker bill',
+  'Owner marker task',
+];
 const PERSONAL_MARKERS = ['Owner marker reminder', 'owner@example.test'];
 
 type Caller = { kind: string; headers: () => Promise<Record<string, string>> };
@@ -134,6 +239,20 @@ beforeAll(async () => {
   for (const res of [ev, list, item, rem, sub]) expect(res.statusCode, res.body).toBeLessThan(300);
   subscriptionSecret = new URL(sub.json().https_url).searchParams.get('token') ?? '';
   expect(subscriptionSecret).not.toBe('');
+  const { user: mate } = await housemateOf(t, 'housemate', house.house_code);
+  const people = { ownerId: (await owner.get('/api/users/me')).json().user_id, housemateId: mate.user_id };
+  const currency = await owner.put(`/api/house/${house.house_id}/currency`, { currency: 'EUR' });
+  const exp = await owner.post('/api/expense/', expense(people, 'Owner marker expense'));
+  const pay = await owner.post('/api/payment/', payment(people));
+  const bill = await owner.post('/api/recurring-expense/', recurring(people, 'Owner marker bill'));
+  const task = await owner.post('/api/task/', {
+    title: 'Owner marker task',
+    due_at: '2030-01-01T09:00:00Z',
+    assignee_id: people.ownerId,
+  });
+  const away = await owner.post('/api/away/', { starts_on: '2031-02-10', ends_on: '2031-02-12' });
+  for (const res of [currency, exp, pay, bill, task, away])
+    expect(res.statusCode, res.body).toBeLessThan(300);
   fixture = {
     houseId: house.house_id,
     houseCode: house.house_code,
@@ -141,8 +260,13 @@ beforeAll(async () => {
     listId: list.json().grocery_list_id,
     itemId: item.json().grocery_item_id,
     reminderId: rem.json().reminder_id,
+    ...people,
+    expenseId: exp.json().expense_id,
+    paymentId: pay.json().payment_id,
+    recurringId: bill.json().recurring_id,
+    taskId: task.json().task_id,
+    awayId: away.json().away_id,
   };
-  await housemateOf(t, 'housemate', house.house_code);
   housemateToken = () => t.issuer.mint('housemate');
 
   // What the owner sees; a feed's DTSTAMP is the time of the request, so it is left out.
@@ -163,6 +287,13 @@ beforeAll(async () => {
       `/api/event/${fixture.eventId}`,
       `/api/event/house/${fixture.houseId}/calendar.ics`,
       '/api/grocery-list/',
+      `/api/house/${fixture.houseId}/currency`,
+      '/api/expense/',
+      '/api/payment/',
+      '/api/recurring-expense/',
+      '/api/task/',
+      `/api/task/${fixture.taskId}/history`,
+      '/api/away/',
       ...personal,
     ]);
 });

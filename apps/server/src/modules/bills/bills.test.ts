@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import type { UserRow } from '../../db/tables.js';
+import { decodedImage, PNG_1PX } from '../../test/images.js';
 import { type ApiClient, startTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -297,13 +298,23 @@ describe('expenses', () => {
     expect(await snapshot(h)).toEqual(before);
   });
 
-  it('keeps a receipt photo checked by its bytes', async () => {
+  it('keeps a receipt photo checked by decoding it, labelled by what it is', async () => {
     const h = await household(1);
-    const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex').toString(
-      'base64',
-    );
+    const png = PNG_1PX.split(',')[1];
     const expense = await addExpense(h, { receipt_img: `data:image/jpeg;base64,${png}` });
-    expect(expense.receipt_img).toBe(`data:image/png;base64,${png}`);
+    expect(await decodedImage(expense.receipt_img ?? '')).toMatchObject({
+      label: 'data:image/png;base64',
+      format: 'png',
+      width: 1,
+    });
+    // Only a header, no picture: refused.
+    const header = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+    const res = await h.clients[0]!.post(
+      '/api/expense/',
+      expenseBody(h, { receipt_img: `data:image/png;base64,${header.toString('base64')}` }),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({ code: 'image_invalid', field: 'receipt_img' });
   });
 
   it('edits and deletes, each in the activity log, and 404s for other houses', async () => {
