@@ -75,6 +75,21 @@ describe(`hardening (${testEngine})`, () => {
       expect(query.json().error).toMatchObject({ code: 'validation_failed', field: 'token' });
     });
 
+    it('refuses a number too large to be finite ("1e309") with a 400 naming the field', async () => {
+      const lists = (await t.as('hazel').get('/api/grocery-list/')).body;
+      for (const value of ['1e309', '-1e309']) {
+        const res = await t
+          .as('hazel')
+          .post('/api/grocery-item/', { grocery_item_name: 'Eggs', grocery_list_id: value });
+        expect(res.statusCode).toBe(400);
+        expect(res.json().error).toMatchObject({ code: 'validation_failed', field: 'grocery_list_id' });
+      }
+      const path = await t.as('hazel').delete('/api/grocery-list/1e309');
+      expect(path.statusCode).toBe(400);
+      expect(path.json().error).toMatchObject({ code: 'validation_failed', field: 'id' });
+      expect((await t.as('hazel').get('/api/grocery-list/')).body).toBe(lists);
+    });
+
     it('keeps tab and line breaks, which are ordinary text', async () => {
       const res = await t.as('hazel').post('/api/grocery-list/', { grocery_list_name: 'Tab\there' });
       expect(res.statusCode).toBe(201);

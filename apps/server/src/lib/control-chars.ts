@@ -20,3 +20,18 @@ export function findUnstorable(value: unknown, path = '', depth = 0): string | n
   }
   return null;
 }
+
+/**
+ * The path of the first number in `value` that is not finite, or null. Validation turns the text "1e309"
+ * into Infinity and lets it through the integer checks; no column can hold it.
+ */
+export function findNonFinite(value: unknown, path = '', depth = 0): string | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? null : path;
+  if (value === null || typeof value !== 'object' || depth > 32) return null;
+  const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value);
+  for (const [key, item] of entries) {
+    const found = findNonFinite(item, path ? `${path}.${key}` : key, depth + 1);
+    if (found !== null) return found;
+  }
+  return null;
+}
