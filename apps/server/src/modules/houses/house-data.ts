@@ -114,14 +114,16 @@ export class HouseDataService {
     const { user } = await this.membership.ofHouse(identity, houseId);
     const settings = {
       house_name: requiredText(doc.house.house_name, 'house.house_name', 80),
-      house_img: checkImage(doc.house.house_img, 'house.house_img'),
+      house_img: await checkImage(doc.house.house_img, 'house.house_img'),
       time_zone: checkTimeZone(doc.house.time_zone, 'house.time_zone'),
     };
-    const people = doc.people.map((p, i) => {
+    const people: (HouseExport['people'][number] & { profile_img: string | null })[] = [];
+    // One at a time: each photo is decoded and re-encoded.
+    for (const [i, p] of doc.people.entries()) {
       if (p.ref !== i + 1)
         throw validationError(`people[${i}].ref`, 'people must be numbered 1, 2, 3... in order.');
-      return { ...p, profile_img: checkImage(p.profile_img, `people[${i}].profile_img`) };
-    });
+      people.push({ ...p, profile_img: await checkImage(p.profile_img, `people[${i}].profile_img`) });
+    }
     const known = new Set(this.hooks.map((h) => h.section));
     for (const key of Object.keys(doc.data)) {
       if (!known.has(key as HouseDataKey)) {

@@ -117,7 +117,7 @@ export class HousesService {
     const changes: HouseChanges = {};
     if (patch.house_name !== undefined)
       changes.house_name = requiredText(patch.house_name, 'house_name', HOUSE_NAME_MAX);
-    if (patch.house_img !== undefined) changes.house_img = checkImage(patch.house_img, 'house_img');
+    if (patch.house_img !== undefined) changes.house_img = await checkImage(patch.house_img, 'house_img');
     if (patch.time_zone !== undefined) changes.time_zone = checkTimeZone(patch.time_zone, 'time_zone');
     if (Object.keys(changes).length === 0) {
       const row = await this.houses.findById(houseId);
