@@ -139,6 +139,42 @@ const SAMPLES: Record<string, Sample> = {
     body: () => ({ starts_on: '2031-01-10', ends_on: '2031-01-12' }),
   },
   'DELETE /api/away/:away_id': { path: (f) => `/api/away/${f.awayId}` },
+  'DELETE /api/grocery-list/:id/done': { path: (f) => `/api/grocery-list/${f.listId}/done` },
+  'GET /api/grocery-suggestion/': { path: () => '/api/grocery-suggestion/?q=Owner' },
+  'GET /api/grocery-suggestion/again': { path: () => '/api/grocery-suggestion/again' },
+  'GET /api/house/:house_id/grocery-category-order': {
+    path: (f) => `/api/house/${f.houseId}/grocery-category-order`,
+  },
+  'PUT /api/house/:house_id/grocery-category-order': {
+    path: (f) => `/api/house/${f.houseId}/grocery-category-order`,
+    body: () => ({ order: [] }),
+  },
+  'PATCH /api/house/:house_id': {
+    path: (f) => `/api/house/${f.houseId}`,
+    body: () => ({ house_name: 'Hijacked' }),
+  },
+  'GET /api/house/:house_id/members': { path: (f) => `/api/house/${f.houseId}/members` },
+  'POST /api/house/:house_id/leave': { path: (f) => `/api/house/${f.houseId}/leave` },
+  'POST /api/house/:house_id/members/:user_id/remove': {
+    path: (f) => `/api/house/${f.houseId}/members/${f.housemateId}/remove`,
+  },
+  'DELETE /api/house/:house_id/members/:user_id/remove': {
+    path: (f) => `/api/house/${f.houseId}/members/${f.housemateId}/remove`,
+  },
+  'GET /api/house/:house_id/export': { path: (f) => `/api/house/${f.houseId}/export` },
+  'POST /api/house/:house_id/import': {
+    path: (f) => `/api/house/${f.houseId}/import`,
+    body: () => ({
+      format: 'hearth.house',
+      version: 1,
+      house: { house_name: 'Hijacked' },
+      people: [],
+      data: {},
+    }),
+  },
+  // The caller's own account and data: an intruder only ever reaches their own.
+  'DELETE /api/users/me': { path: () => '/api/users/me' },
+  'GET /api/users/me/export': { path: () => '/api/users/me/export' },
 };
 
 /** Personal data: only its owner may see or change it, housemates included. */
@@ -294,6 +330,8 @@ beforeAll(async () => {
       '/api/task/',
       `/api/task/${fixture.taskId}/history`,
       '/api/away/',
+      `/api/house/${fixture.houseId}/members`,
+      `/api/house/${fixture.houseId}/grocery-category-order`,
       ...personal,
     ]);
 });

@@ -1,7 +1,10 @@
 /** Tiny real images for tests, as data-URLs. */
+/** A 1x1 PNG in the form the server stores images (decoded and re-encoded): a round trip keeps it as it is. */
 export const PNG_1PX =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
-export const GIF_1PX = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAACXBIWXMAAAsSAAALEgHS3X78AAAADUlEQVQImWP4z8DwHwAFAAH/q842iQAAAABJRU5ErkJggg==';
+/** A 1x1 GIF, likewise in the form the server stores it. */
+export const GIF_1PX =
+  'data:image/gif;base64,R0lGODlhAQABAIEAAExpcUxpcQAAAP///yH5BAUAAAAALAAAAAABAAEAAAICRAEAOw==';
 
 /** A PNG header followed by `bytes` of padding: valid by signature, as large as asked. */
 export function pngOfSize(bytes: number): string {
