@@ -20,6 +20,8 @@ import { createTestDb, testEngine } from '../apps/server/src/test/test-db.js';
 const RUNS = Number(process.env.FUZZ_RUNS ?? 10_000);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** FUZZ_ONLY=<regular expression>: only the routes ("POST /api/task/") it matches. */
+const ONLY = process.env.FUZZ_ONLY ? new RegExp(process.env.FUZZ_ONLY) : null;
 
 interface WriteRoute {
   method: string;
@@ -45,7 +47,11 @@ const app = await buildApp({
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const body = (route.schema as { body?: { properties?: Record<string, unknown> } } | undefined)?.body;
     for (const method of methods) {
-      if (WRITES.has(method) && route.url.startsWith('/api/')) {
+      if (
+        WRITES.has(method) &&
+        route.url.startsWith('/api/') &&
+        (!ONLY || ONLY.test(`${method} ${route.url}`))
+      ) {
         routes.push({ method, url: route.url, fields: Object.keys(body?.properties ?? {}) });
       }
     }
