@@ -165,7 +165,7 @@ export const billsHouseData: HouseDataHook<'bills'> = {
           spent_on: e.spent_on,
           category: e.category,
           note: e.note,
-          receipt_img: checkImage(e.receipt_img, `data.bills.expenses[${i}].receipt_img`),
+          receipt_img: await checkImage(e.receipt_img, `data.bills.expenses[${i}].receipt_img`),
           split_mode: e.split_mode,
           recurring_id: recurringId,
           created_by: id(e.created_by),
