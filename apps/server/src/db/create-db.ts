@@ -26,8 +26,9 @@ export function createDb(database: AppConfig['database'], options: DbOptions = {
       connectionString: database.url,
       max: 10,
       application_name: options.applicationName ?? PG_APPLICATION_NAME,
-      // A request waits at most this long for a connection while the database is away, then gets a 503.
-      connectionTimeoutMillis: 5_000,
+      // A request waits at most this long for a connection (a busy pool, an unanswered connect), then
+      // gets a 503; a refused connection fails at once.
+      connectionTimeoutMillis: 15_000,
       idleTimeoutMillis: 30_000,
       keepAlive: true,
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
