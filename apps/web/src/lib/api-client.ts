@@ -20,8 +20,8 @@ const REASON: Record<number, string> = {
 };
 
 /**
- * Any answer that is not OK (SPEC section 7), or no answer at all (status 0). `code` and `field` come from
- * the API's error body (packages/contract ErrorBody); `serverMessage` is its sentence for people.
+ * Any answer that is not OK counts as a failure, as does no answer at all (status 0). `code` and
+ * `field` come from the API's error body (packages/contract ErrorBody); `serverMessage` is its sentence for people.
  */
 export class ApiError extends Error {
   readonly status: number;
@@ -58,7 +58,7 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /**
    * The start of the thrown message, e.g. 'Failed to fetch user': the error then reads
-   * 'Failed to fetch user: Not Found' (SPEC section 8). Without it the server's own message is used.
+   * 'Failed to fetch user: Not Found', the product's wording for a failed call. Without it the server's own message is used.
    */
   failure?: string;
   /** Sent as the Idempotency-Key header: the server answers a repeat of this write without running it. */

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { GroceryEmpty, GroceryMessages } from './grocery-messages';
 
-// SPEC sections 2 and 8 give these sentences word for word.
+// The product's grocery sentences, word for word: a change here changes what people read.
 describe('grocery texts', () => {
-  it("are SPEC's amber banner sentences, one per failing action", () => {
+  it('are the amber banner sentences, one per failing action', () => {
     expect(GroceryMessages).toEqual({
       load: "We couldn't load your grocery lists. Please try again.",
       createList: "We couldn't create that list. Please try again.",
@@ -14,7 +14,7 @@ describe('grocery texts', () => {
     });
   });
 
-  it("are SPEC's empty states", () => {
+  it('are the empty states of the lists panel and the list', () => {
     expect(GroceryEmpty).toEqual({
       noLists: 'No lists yet. Create one to get started.',
       noItems: 'No items in this list yet...',

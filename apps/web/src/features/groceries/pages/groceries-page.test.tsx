@@ -158,7 +158,7 @@ describe('GroceriesPage', () => {
     expect(listPanel().getByRole('button', { name: 'Delete Market' })).toHaveTextContent('Delete');
   });
 
-  it("shows SPEC's empty states", async () => {
+  it('shows the empty states', async () => {
     server([hardware()]);
     renderPage();
     expect(await screen.findByText(GroceryEmpty.noItems)).toBeInTheDocument();
@@ -343,7 +343,7 @@ describe('GroceriesPage', () => {
     await act(async () => gate.release());
     const banner = await screen.findByRole('alert');
     expect(banner).toHaveTextContent(message);
-    // SPEC section 8: grocery problems show in the amber (warning) banner.
+    // Grocery problems show in the amber (warning) banner, not the red one.
     expect(banner).toHaveClass('border-warning-border', 'bg-warning-bg', 'text-warning');
     await waitFor(() => expect(before()).toEqual(initial));
 
