@@ -1,7 +1,8 @@
 import { EventMessages } from '@hearth/contract';
-import { DateTime, IANAZone } from 'luxon';
+import { DateTime } from 'luxon';
 import { validationError } from '../../lib/errors.js';
 import { ISO_INSTANT } from '../../lib/iso-instant.js';
+import { isTimeZoneName } from '../../lib/time-zone.js';
 
 /** What an event's times are once checked and normalised, as stored. */
 export interface EventTimes {
@@ -38,7 +39,7 @@ const utcIso = (dt: DateTime) => dt.toUTC().toISO() as string;
 export function checkTimeZone(timeZone: string | null | undefined): string {
   if (timeZone == null || timeZone.trim() === '') return 'UTC';
   const zone = timeZone.trim();
-  if (!IANAZone.isValidZone(zone)) {
+  if (!isTimeZoneName(zone)) {
     throw validationError('time_zone', 'time_zone must be an IANA time zone name, e.g. Europe/Berlin.');
   }
   return zone;

@@ -8,7 +8,6 @@ import type {
   RemovalResult,
 } from '@hearth/contract';
 import { ErrorCode, HOUSE_NAME_MAX } from '@hearth/contract';
-import { IANAZone } from 'luxon';
 import type { Identity } from '../../core/identity.js';
 import type { LivePublisher } from '../../core/live.js';
 import type { Membership } from '../../core/membership.js';
@@ -16,6 +15,7 @@ import type { HouseRow } from '../../db/tables.js';
 import { conflict, notFound, validationError } from '../../lib/errors.js';
 import { checkImage } from '../../lib/images.js';
 import { requiredText } from '../../lib/text.js';
+import { isTimeZoneName } from '../../lib/time-zone.js';
 import { newHouseCode, normaliseHouseCode } from './house-code.js';
 import type { HouseChanges, HousesRepository, MemberRow } from './repository.js';
 
@@ -46,7 +46,7 @@ const alreadyInHouse = () => conflict(ErrorCode.alreadyInHouse, 'You already bel
 /** An IANA zone luxon knows, or a 400 naming the field. */
 export function checkTimeZone(zone: string, field: string): string {
   const trimmed = zone.trim();
-  if (!IANAZone.isValidZone(trimmed)) {
+  if (!isTimeZoneName(trimmed)) {
     throw validationError(field, `${field} must be an IANA time zone such as Europe/Berlin.`);
   }
   return trimmed;

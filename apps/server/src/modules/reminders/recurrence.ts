@@ -1,5 +1,6 @@
 import type { RepeatInterval } from '@hearth/contract';
-import { DateTime, type DurationLikeObject, IANAZone } from 'luxon';
+import { DateTime, type DurationLikeObject } from 'luxon';
+import { isTimeZoneName } from '../../lib/time-zone.js';
 
 /*
  * The repeat arithmetic of reminders, done by luxon in the owner's time zone. Every occurrence is
@@ -19,7 +20,7 @@ function steps(interval: RepeatInterval, k: number): DurationLikeObject {
 
 /** The canonical name of an IANA time zone (e.g. 'utc' -> 'UTC'), or null when the zone is unknown. */
 export function canonicalTimeZone(zone: string): string | null {
-  if (!IANAZone.isValidZone(zone)) return null;
+  if (!isTimeZoneName(zone)) return null;
   try {
     return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
   } catch {

@@ -6,10 +6,11 @@ import {
   TASK_NOTES_MAX,
   TASK_TITLE_MAX,
 } from '@hearth/contract';
-import { DateTime, IANAZone } from 'luxon';
+import { DateTime } from 'luxon';
 import { validationError } from '../../lib/errors.js';
 import { ISO_INSTANT } from '../../lib/iso-instant.js';
 import { optionalText, requiredText } from '../../lib/text.js';
+import { isTimeZoneName } from '../../lib/time-zone.js';
 import type { RepeatRule } from './repeat.js';
 import { parseRepeat } from './repeat-input.js';
 
@@ -37,7 +38,7 @@ export function parseTimeZone(value: string | null | undefined, fallback: string
   if (text === '') return fallback;
   const refuse = () =>
     validationError('time_zone', 'time_zone must be an IANA time zone, e.g. Europe/Berlin.');
-  if (!IANAZone.isValidZone(text)) throw refuse();
+  if (!isTimeZoneName(text)) throw refuse();
   try {
     return new Intl.DateTimeFormat('en-US', { timeZone: text }).resolvedOptions().timeZone;
   } catch {
