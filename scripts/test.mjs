@@ -15,7 +15,7 @@ if (process.env.TEST_DATABASE_URL) {
   console.log('TEST_DATABASE_URL is not set: the API tests run on SQLite only.');
 }
 // Node 20 is past its end of life: the API tests also run under Node 24 (Hearth supports 20.19+, 22, 24).
-steps.push(['API tests under Node 24 (SQLite)', 'bash', ['scripts/node24-api-tests.sh']]);
+steps.push(['API tests under Node 24 (PostgreSQL)', 'bash', ['scripts/node24-api-tests.sh']]);
 steps.push(['build', 'npm', ['run', 'build', '--silent']]);
 steps.push([
   'browser tests (Playwright, Chromium)',
