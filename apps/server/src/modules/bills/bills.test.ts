@@ -6,6 +6,8 @@ import { loadConfig } from '../../config.js';
 import type { UserRow } from '../../db/tables.js';
 import { decodedImage, PNG_1PX } from '../../test/images.js';
 import { type ApiClient, startTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/test-app.js';
+import { RecurringRunner } from './recurring-runner.js';
+import { BillsRepository } from './repository.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -487,6 +489,43 @@ describe('recurring bills', () => {
     starts_on: daysAgo(14),
     ends_on: null,
     ...overrides,
+  });
+
+  it("falls due by the house's own calendar: a day that has begun in Kiritimati has not in Pago Pago", async () => {
+    const east = await household(2);
+    const west = await household(2);
+    const zones: [Household, string][] = [
+      [east, 'Pacific/Kiritimati'],
+      [west, 'Pacific/Pago_Pago'],
+    ];
+    const templateIds: number[] = [];
+    for (const [h, zone] of zones) {
+      const res = await h.clients[0]!.patch(`/api/house/${h.houseId}`, { time_zone: zone });
+      expect(res.statusCode, res.body).toBe(200);
+      const made = await h.clients[0]!.post(
+        '/api/recurring-expense/',
+        template(h, { starts_on: '2031-01-01', repeat: { every: 'months', interval: 1, month_day: 1 } }),
+      );
+      expect(made.statusCode, made.body).toBe(201);
+      templateIds.push((made.json() as RecurringExpense).recurring_id);
+    }
+    const runner = new RecurringRunner(
+      new BillsRepository(t.testDb.db, t.testDb.database.engine),
+      { publish: async () => {}, publishToUser: async () => {} },
+      t.app.log,
+    );
+    const madeFor = async (h: Household) =>
+      ((await h.clients[0]!.get('/api/expense/')).json() as ExpensePage).expenses.map((e) => e.spent_on);
+
+    // 12:00 UTC on 31 December: already 1 January (02:00) on Kiritimati, 01:00 on 31 December in Pago Pago.
+    expect(await runner.catchUp(new Date('2030-12-31T12:00:00Z'))).toBeGreaterThanOrEqual(1);
+    expect(await madeFor(east)).toEqual(['2031-01-01']);
+    expect(await madeFor(west)).toEqual([]);
+    // A day later it is 1 January in Pago Pago too; Kiritimati's date is not made twice.
+    await runner.catchUp(new Date('2031-01-01T12:00:00Z'));
+    expect(await madeFor(east)).toEqual(['2031-01-01']);
+    expect(await madeFor(west)).toEqual(['2031-01-01']);
+    expect(new Set(templateIds).size).toBe(2);
   });
 
   it('makes the dates already past into expenses at once, and lists the next due date', async () => {

@@ -3,7 +3,7 @@ import { billsHouseData } from './house-data.js';
 import { RecurringRunner } from './recurring-runner.js';
 import { BillsRepository } from './repository.js';
 import { billsRoutes } from './routes.js';
-import { BillsService, todayUtc } from './service.js';
+import { BillsService } from './service.js';
 
 export type { BillsTables } from './tables.js';
 /** Read-only views for the calendar's layers and the personal feed. */
@@ -21,7 +21,7 @@ export const billsModule = defineModule({
     const repository = new BillsRepository(db, config.database.engine);
     const runner = new RecurringRunner(repository, live, log);
     // Dates missed while no server ran are made before the server takes requests.
-    api.addHook('onReady', () => runner.start(RECURRING_EVERY_MS, todayUtc));
+    api.addHook('onReady', () => runner.start(RECURRING_EVERY_MS));
     api.addHook('onClose', async () => runner.stop());
     await api.register(billsRoutes, { bills: new BillsService(repository, membership, live, runner) });
   },

@@ -75,3 +75,9 @@ export function dayAfter(date: string): string {
   if (!parsed) throw new RangeError('dates must be YYYY-MM-DD');
   return toDate(parsed.plus({ days: 1 }));
 }
+
+/** The calendar date (YYYY-MM-DD) it is at `now` in an IANA zone; an unknown zone counts as UTC. */
+export function todayIn(zone: string, now: Date = new Date()): string {
+  const local = DateTime.fromJSDate(now, { zone });
+  return (local.isValid ? local : DateTime.fromJSDate(now, { zone: 'utc' })).toISODate() as string;
+}

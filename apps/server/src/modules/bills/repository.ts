@@ -583,17 +583,31 @@ export class BillsRepository {
     today: string,
     houseId?: number,
     limit = 100,
-  ): Promise<(RecurringExpense & { house_id: number })[]> {
+    afterId = 0,
+  ): Promise<(RecurringExpense & { house_id: number; time_zone: string })[]> {
     let query = this.db
-      .selectFrom('recurring_expenses')
-      .selectAll()
-      .where('next_on', 'is not', null)
-      .where('next_on', '<=', today);
-    if (houseId !== undefined) query = query.where('house_id', '=', houseId);
-    query = query.orderBy('recurring_id').limit(limit);
-    if (this.engine === 'postgres') query = query.forUpdate().skipLocked();
+      .selectFrom('recurring_expenses as r')
+      .innerJoin('houses as h', 'h.house_id', 'r.house_id')
+      .selectAll('r')
+      .select('h.time_zone')
+      .where('r.next_on', 'is not', null)
+      .where('r.next_on', '<=', today)
+      .where('r.recurring_id', '>', afterId);
+    if (houseId !== undefined) query = query.where('r.house_id', '=', houseId);
+    query = query.orderBy('r.recurring_id').limit(limit);
+    if (this.engine === 'postgres') query = query.forUpdate('r').skipLocked();
     const rows = await query.execute();
-    return rows.map((row) => ({ ...toRecurring(row), house_id: row.house_id }));
+    return rows.map((row) => ({ ...toRecurring(row), house_id: row.house_id, time_zone: row.time_zone }));
+  }
+
+  /** The house's time zone: the calendar its bills fall due by. */
+  async houseTimeZone(houseId: number): Promise<string> {
+    const row = await this.db
+      .selectFrom('houses')
+      .select('time_zone')
+      .where('house_id', '=', houseId)
+      .executeTakeFirst();
+    return row?.time_zone ?? 'UTC';
   }
 
   async setNextOn(id: number, nextOn: string | null): Promise<void> {

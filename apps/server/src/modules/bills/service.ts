@@ -33,7 +33,7 @@ import { checkImage } from '../../lib/images.js';
 import { optionalText, requiredText } from '../../lib/text.js';
 import { memberBalances } from './balances.js';
 import { isKnownCurrency } from './money.js';
-import { dayAfter, nextOccurrence, parseDate } from './recurrence.js';
+import { dayAfter, nextOccurrence, parseDate, todayIn } from './recurrence.js';
 import type { RecurringRunner } from './recurring-runner.js';
 import type { BillsRepository, ExpenseValues, ListFilter } from './repository.js';
 import { settleUp } from './settle-up.js';
@@ -57,11 +57,6 @@ function cursorOf(text: string | undefined): ListFilter['before'] {
   return { date: checkDate(date, 'before'), id: Number(id) };
 }
 
-/** Today's date in UTC, the calendar recurring bills fall due by. */
-export function todayUtc(): string {
-  return new Date().toISOString().slice(0, 10);
-}
-
 /**
  * The house's shared money. Every member may record, change and delete expenses and payments; anyone else
  * gets 404 for every id. Rules are checked before anything is written, every write that touches several
@@ -73,7 +68,13 @@ export class BillsService {
     private readonly membership: Membership,
     private readonly live: LivePublisher,
     private readonly recurring: RecurringRunner,
+    private readonly clock: () => Date = () => new Date(),
   ) {}
+
+  /** Today in the house's time zone: the day an expense without a date is spent on. */
+  private async houseToday(houseId: number): Promise<string> {
+    return todayIn(await this.bills.houseTimeZone(houseId), this.clock());
+  }
 
   private member(identity: Identity) {
     return this.membership.house(identity, billsNeedHouse);
@@ -380,7 +381,7 @@ export class BillsService {
       id: created.recurring_id,
     });
     // Dates already past become expenses at once.
-    await this.recurring.catchUp(todayUtc(), houseId);
+    await this.recurring.catchUp(this.clock(), houseId);
     return this.freshRecurring(houseId, created.recurring_id);
   }
 
@@ -392,17 +393,18 @@ export class BillsService {
     const { user, houseId } = await this.member(identity);
     const currency = await this.requireCurrency(houseId);
     const values = await this.recurringValues(houseId, currency, input);
+    const zone = await this.bills.houseTimeZone(houseId);
     await this.bills.transaction(async (repo) => {
       const current = (await repo.recurringList(houseId)).find((r) => r.recurring_id === id);
       if (!current) throw recurringNotFound();
       // The new rule takes over from where the old one had got to: dates already made are not made again.
-      const resumeFrom = current.next_on ?? dayAfter(current.ends_on ?? todayUtc());
+      const resumeFrom = current.next_on ?? dayAfter(current.ends_on ?? todayIn(zone, this.clock()));
       const from = resumeFrom > values.starts_on ? resumeFrom : values.starts_on;
       await repo.updateRecurring(houseId, id, { ...values, next_on: nextOccurrence(values, from) });
       await repo.logActivity(houseId, this.activity(user, 'updated', 'recurring', id, values));
     });
     await this.publish(houseId, user.user_id, { entity: 'recurring', action: 'updated', id });
-    await this.recurring.catchUp(todayUtc(), houseId);
+    await this.recurring.catchUp(this.clock(), houseId);
     return this.freshRecurring(houseId, id);
   }
 
@@ -437,7 +439,7 @@ export class BillsService {
       title: input.title ?? ticked.list_name,
       amount_minor: input.amount_minor,
       paid_by: input.paid_by,
-      spent_on: input.spent_on ?? todayUtc(),
+      spent_on: input.spent_on ?? (await this.houseToday(houseId)),
       category: 'groceries',
       note: ticked.items
         .map((i) => i.name)

@@ -9,5 +9,6 @@ export const feature: FeatureDefinition = {
   live: [{ kind: 'bills', keys: [['bills'], ['groceries']] }],
 };
 
+export { HouseCurrencyCard } from './components/house-currency-card';
 export { RecordPurchaseButton } from './components/record-purchase-dialog';
 export { YourBalance } from './components/your-balance';

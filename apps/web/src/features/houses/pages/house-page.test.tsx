@@ -50,6 +50,7 @@ const base = (members: Member[]) => ({
   'GET /api/house/3': { body: house },
   'GET /api/house/3/members': { body: members },
   'GET /api/balance/': { body: noBalance },
+  'GET /api/house/3/currency': { body: { currency: 'EUR' } },
 });
 
 describe('HousePage', () => {
@@ -172,6 +173,26 @@ describe('HousePage', () => {
       house_img: null,
       time_zone: 'Europe/Lisbon',
     });
+  });
+
+  it('shows the house currency and changes it; a refusal once bills exist is shown', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockFetch({
+      ...base([ada, bart]),
+      'PUT /api/house/3/currency': apiError(
+        409,
+        'currency_locked',
+        'The currency cannot change once money is recorded.',
+      ),
+    });
+    renderPage();
+    const card = (await screen.findByRole('heading', { name: 'Currency' })).closest('div')!;
+    expect(await within(card).findByText(/^EUR · /)).toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Change currency' }));
+    await user.selectOptions(within(card).getByLabelText('House currency'), 'JPY');
+    await user.click(within(card).getByRole('button', { name: 'Save currency' }));
+    expect(await within(card).findByText('The currency cannot change once money is recorded.')).toBeVisible();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ currency: 'JPY' });
   });
 
   it('explains that import needs an empty house', async () => {

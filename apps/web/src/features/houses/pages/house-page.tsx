@@ -3,6 +3,7 @@ import { NoHouseState } from '../../../components/no-house-state';
 import { PageHeader } from '../../../components/page-header';
 import { Spinner } from '../../../components/spinner';
 import { useLogError } from '../../../lib/use-log-error';
+import { HouseCurrencyCard } from '../../bills';
 import { useMe } from '../../users';
 import { useHouse } from '../api';
 import { HouseDataCard } from '../components/house-data-card';
@@ -48,6 +49,7 @@ export function HousePage() {
         <div className="flex min-w-0 flex-col gap-6">
           <MembersCard houseId={houseId} me={me.data.user_id} />
           <HouseSettingsCard house={house.data} />
+          <HouseCurrencyCard houseId={houseId} />
           <HouseDataCard houseId={houseId} />
         </div>
         <div className="flex min-w-0 flex-col gap-6">
