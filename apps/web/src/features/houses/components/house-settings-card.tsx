@@ -31,7 +31,7 @@ export function HouseSettingsCard({ house }: { house: House }) {
       <h2 className="text-lg font-bold text-espresso">House details</h2>
       <p className="mt-1 mb-4 text-sm text-muted">
         Any member can change these: the house belongs equally to everyone who lives in it. The time zone is
-        the one house-wide dates (such as chores) are counted in.
+        the one house-wide dates (such as bills falling due) are counted in.
       </p>
       <Form
         form={form}

@@ -54,7 +54,7 @@ export function TaskFormDialog({ open, onOpenChange, task, members, meId, onSubm
       open={open}
       onOpenChange={onOpenChange}
       title={task ? 'Edit task' : 'New task'}
-      description={task ? 'Change the task for the whole house.' : 'Add a chore for the house.'}
+      description={task ? 'Change the task for the whole house.' : 'Add a task for the house.'}
       closeLabel="Close task form"
     >
       <TaskForm

@@ -152,7 +152,7 @@ export function TasksPage() {
                 </Button>
               }
             >
-              Add the chores your house shares: who does them, how often, and in turn.
+              Add the tasks your house shares: who does them, how often, and in turn.
             </EmptyState>
           ) : shown.length === 0 ? (
             <EmptyState icon={ListChecks} title="Nothing on your turn">
@@ -206,7 +206,7 @@ export function TasksPage() {
     <>
       <PageHeader
         title="Tasks"
-        description="Chores that repeat and take turns fairly."
+        description="Tasks that repeat and take turns fairly."
         actions={
           hasHouse && (
             <Button onClick={() => setEditing('new')}>
