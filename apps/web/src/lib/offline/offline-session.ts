@@ -18,8 +18,13 @@ interface SavedCache {
   state: DehydratedState;
 }
 
-/** Puts the saved answers back into the cache (answers the cache already has newer stay). */
+/**
+ * Puts the saved answers back into the cache (answers the cache already has newer stay), when the
+ * browser is offline. Online the server answers at once, and a copy saved just before a reload may be
+ * older than what the server knows (a profile saved a moment ago), which would send people the wrong way.
+ */
 async function restoreCache(storage: KeyValueStorage, key: string, queryClient: QueryClient) {
+  if (globalThis.navigator?.onLine !== false) return;
   const saved = await storage.get<SavedCache>(key);
   if (!saved) return;
   if (Date.now() - saved.savedAt > MAX_AGE_MS) await storage.del(key);
