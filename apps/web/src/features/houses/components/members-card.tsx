@@ -3,11 +3,11 @@ import { useState } from 'react';
 import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { MemberAvatar } from '../../../components/member-avatar';
 import { Spinner } from '../../../components/spinner';
 import { useLogError } from '../../../lib/use-log-error';
 import { useMembers, useRemoveMember, useWithdrawRemoval } from '../household-api';
 import { fullName, joinedWords, removalRule, removalState } from '../lib/member-words';
-import { MemberAvatar } from './member-avatar';
 
 /** Who lives in the house, when they joined, and removing someone who moved out. */
 export function MembersCard({ houseId, me }: { houseId: number; me: number }) {
@@ -50,7 +50,7 @@ export function MembersCard({ houseId, me }: { houseId: number; me: number }) {
           const state = removalState(member, me, list);
           return (
             <li key={member.user_id} className="flex flex-wrap items-center gap-3 py-3">
-              <MemberAvatar member={member} />
+              <MemberAvatar member={member} className="size-12 text-base" />
               <div className="min-w-0 flex-1 basis-40">
                 <p className="font-semibold break-words text-espresso">
                   {fullName(member)}

@@ -5,10 +5,7 @@ export const fullName = (m: Pick<Member, 'first_name' | 'last_name'>) =>
   `${m.first_name} ${m.last_name}`.trim();
 
 /** Two letters for an avatar without a photo. */
-export function initials(m: Pick<Member, 'first_name' | 'last_name' | 'username'>): string {
-  const letters = [m.first_name, m.last_name].map((part) => part.trim().charAt(0)).join('');
-  return (letters || m.username.charAt(0)).toUpperCase();
-}
+export { initials } from '../../../components/member-avatar';
 
 export const joinedWords = (m: Pick<Member, 'joined_at'>) => `Joined ${formatDate(m.joined_at)}`;
 

@@ -4,11 +4,11 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/button';
 import { Form, SubmitButton, TextField } from '../../../components/form';
+import { MemberAvatar } from '../../../components/member-avatar';
 import { isApiError } from '../../../lib/api-client';
 import { useAddAwayPeriod, useRemoveAwayPeriod } from '../api/away';
 import { memberName } from '../api/get-task-members';
 import { awayDates } from '../lib/due-words';
-import { MemberAvatar } from './member-avatar';
 
 export const AWAY_SAVE_FAILED = 'We couldn’t save your time away. Please try again.';
 const REMOVE_FAILED = 'We couldn’t remove that time away. Please try again.';

@@ -1,8 +1,8 @@
 import type { TaskMember, TaskMemberStats } from '@hearth/contract';
 import { TASK_FAIRNESS_DAYS } from '@hearth/contract';
+import { MemberAvatar } from '../../../components/member-avatar';
 import { memberName } from '../api/get-task-members';
 import { fairnessBars } from '../lib/fairness-bars';
-import { MemberAvatar } from './member-avatar';
 
 export interface FairnessChartProps {
   stats: readonly TaskMemberStats[];

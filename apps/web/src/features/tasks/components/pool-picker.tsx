@@ -2,9 +2,9 @@ import type { TaskMember } from '@hearth/contract';
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import { get, useController, useFormState } from 'react-hook-form';
 import { Button } from '../../../components/button';
+import { MemberAvatar } from '../../../components/member-avatar';
 import { memberName } from '../api/get-task-members';
 import type { PoolEntry } from '../lib/task-form-values';
-import { MemberAvatar } from './member-avatar';
 
 export interface PoolPickerProps {
   members: ReadonlyMap<number, TaskMember>;

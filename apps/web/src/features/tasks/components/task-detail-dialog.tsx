@@ -2,12 +2,12 @@ import type { Task, TaskMember } from '@hearth/contract';
 import * as Dialog from '@radix-ui/react-dialog';
 import { Check, Pencil, SkipForward, Trash2, TriangleAlert, X } from 'lucide-react';
 import { Button } from '../../../components/button';
+import { MemberAvatar } from '../../../components/member-avatar';
 import { memberName } from '../api/get-task-members';
 import { dueInFull } from '../lib/due-words';
 import { repeatSentence } from '../lib/repeat-sentence';
 import { rotationWords } from '../lib/rotation-words';
 import { EffortDots } from './effort-dots';
-import { MemberAvatar } from './member-avatar';
 import { TaskHistoryList } from './task-history';
 
 export interface TaskDetailDialogProps {

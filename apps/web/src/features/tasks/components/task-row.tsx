@@ -2,11 +2,11 @@ import type { Task, TaskMember } from '@hearth/contract';
 import { Check, TriangleAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/button';
+import { MemberAvatar } from '../../../components/member-avatar';
 import { cn } from '../../../lib/cn';
 import { memberName } from '../api/get-task-members';
 import { dueInFull, dueInWords } from '../lib/due-words';
 import { EffortDots } from './effort-dots';
-import { MemberAvatar } from './member-avatar';
 
 export interface TaskRowProps {
   task: Task;
