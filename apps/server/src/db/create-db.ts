@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect, type SqliteStatement } from 'kysely';
 import pg from 'pg';
 import type { AppConfig } from '../config.js';
 import type { Database } from './tables.js';
@@ -48,5 +48,41 @@ export function createDb(database: AppConfig['database'], options: DbOptions = {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+}
+
+/** How many distinct SQL texts keep their prepared statement (the app has a few hundred). */
+const STATEMENT_CACHE_SIZE = 1000;
+
+/**
+ * Kysely's SQLite driver prepares every query anew, and preparing costs as much as running a small read.
+ * The same SQL text gets the same better-sqlite3 statement back (least recently used ones are dropped).
+ * Streaming gets a statement of its own: a statement that is being iterated cannot run anything else.
+ */
+export function withStatementCache(sqlite: SQLite.Database, size = STATEMENT_CACHE_SIZE): SqliteDatabase {
+  const cache = new Map<string, SqliteStatement>();
+  return {
+    close: () => {
+      cache.clear();
+      sqlite.close();
+    },
+    prepare(text: string): SqliteStatement {
+      let statement = cache.get(text);
+      if (statement) {
+        // Most recently used last, so the first key is the one to drop.
+        cache.delete(text);
+      } else {
+        const prepared = sqlite.prepare(text);
+        statement = {
+          reader: prepared.reader,
+          all: (parameters) => prepared.all(...parameters),
+          run: (parameters) => prepared.run(...parameters),
+          iterate: (parameters) => sqlite.prepare(text).iterate(...parameters),
+        };
+        if (cache.size >= size) cache.delete(cache.keys().next().value as string);
+      }
+      cache.set(text, statement);
+      return statement;
+    },
+  };
 }

@@ -10,7 +10,7 @@ import {
   jwtVerify,
 } from 'jose';
 import type { AppConfig } from '../config.js';
-import { challenge } from '../core/identity.js';
+import { challenge, type Identity } from '../core/identity.js';
 import { hasUnstorableChars } from '../lib/control-chars.js';
 import { unauthorized } from '../lib/errors.js';
 
@@ -33,9 +33,24 @@ export interface AuthOptions {
   localJwks?: JSONWebKeySet;
 }
 
+/** Where tokens' keys come from, and the key set as known right now (to tell whether a key was rotated). */
+interface KeySource {
+  getKey: JWTVerifyGetKey;
+  /** The current key set, or undefined while it is not loaded. */
+  current(): JSONWebKeySet | undefined;
+  /** false once the key set is old enough that the issuer must be asked again (then nothing is cached). */
+  fresh(): boolean;
+}
+
+function localKeys(jwks: JSONWebKeySet): KeySource {
+  const getKey = createLocalJWKSet(jwks);
+  return { getKey, current: () => jwks, fresh: () => true };
+}
+
 /** Finds the issuer's keys through its discovery document, once, and retries after a failure. */
-function discoveredKeys(issuer: string): JWTVerifyGetKey {
-  let keys: Promise<JWTVerifyGetKey> | null = null;
+function discoveredKeys(issuer: string): KeySource {
+  let keys: Promise<ReturnType<typeof createRemoteJWKSet>> | null = null;
+  let loaded: ReturnType<typeof createRemoteJWKSet> | null = null;
   const load = async () => {
     const res = await fetch(`${issuer.replace(/\/$/, '')}/.well-known/openid-configuration`, {
       signal: AbortSignal.timeout(10_000),
@@ -43,15 +58,76 @@ function discoveredKeys(issuer: string): JWTVerifyGetKey {
     if (!res.ok) throw new Error(`discovery answered ${res.status}`);
     const doc = (await res.json()) as { jwks_uri?: unknown };
     if (typeof doc.jwks_uri !== 'string') throw new Error('discovery document has no jwks_uri');
-    return createRemoteJWKSet(new URL(doc.jwks_uri));
+    loaded = createRemoteJWKSet(new URL(doc.jwks_uri));
+    return loaded;
   };
-  return async (header, token) => {
-    keys ??= load().catch((err) => {
-      keys = null;
-      throw err;
-    });
-    return (await keys)(header, token);
+  return {
+    getKey: async (header, token) => {
+      keys ??= load().catch((err) => {
+        keys = null;
+        throw err;
+      });
+      return (await keys)(header, token);
+    },
+    current: () => loaded?.jwks(),
+    fresh: () => loaded?.fresh ?? false,
   };
+}
+
+/** The public parts of the key that verified a token, as text, to find it again in a later key set. */
+function keyFingerprint(jwks: JSONWebKeySet | undefined, kid: string | undefined): string | null {
+  const matches = (jwks?.keys ?? []).filter((k) => kid === undefined || k.kid === kid);
+  return matches.length === 1 ? JSON.stringify(matches[0]) : null;
+}
+
+/**
+ * Verified tokens, kept until their `exp`: verifying a signature costs more than a whole cached read. A
+ * token is served from here only while the key that verified it is still in the issuer's current key set
+ * (so a rotated key's tokens stop at once) and that set is fresh. Who the subject is in Hearth (a removed
+ * user, a member who left) is looked up on every request after this, never kept here.
+ */
+class VerifiedTokens {
+  private readonly entries = new Map<string, { identity: Identity; exp: number; key: string }>();
+  private fingerprintsOf: { jwks: JSONWebKeySet; set: Set<string> } | null = null;
+
+  constructor(
+    private readonly keys: KeySource,
+    private readonly max = 10_000,
+  ) {}
+
+  get(token: string): Identity | null {
+    const entry = this.entries.get(token);
+    if (!entry) return null;
+    if (entry.exp * 1000 <= Date.now() || !this.keys.fresh() || !this.currentKeys().has(entry.key)) {
+      this.entries.delete(token);
+      return null;
+    }
+    return entry.identity;
+  }
+
+  set(token: string, identity: Identity, kid: string | undefined): void {
+    const key = keyFingerprint(this.keys.current(), kid);
+    const exp = identity.claims.exp;
+    if (key === null || exp === undefined || !this.keys.fresh()) return;
+    if (this.entries.size >= this.max) {
+      // Drop the oldest tenth at once, so a flood of new tokens does not pay for one eviction each.
+      let n = Math.ceil(this.max / 10);
+      for (const k of this.entries.keys()) {
+        if (n-- <= 0) break;
+        this.entries.delete(k);
+      }
+    }
+    this.entries.set(token, { identity, exp, key });
+  }
+
+  private currentKeys(): Set<string> {
+    const jwks = this.keys.current();
+    if (!jwks) return new Set();
+    if (this.fingerprintsOf?.jwks !== jwks) {
+      this.fingerprintsOf = { jwks, set: new Set(jwks.keys.map((k) => JSON.stringify(k))) };
+    }
+    return this.fingerprintsOf.set;
+  }
 }
 
 function bearerFrom(request: FastifyRequest): string | null {
@@ -70,7 +146,8 @@ function bearerFrom(request: FastifyRequest): string | null {
 export const authPlugin = fp<AuthOptions>(
   async (app: FastifyInstance, opts) => {
     const { issuer, audience } = opts.oidc;
-    const keys: JWTVerifyGetKey = opts.localJwks ? createLocalJWKSet(opts.localJwks) : discoveredKeys(issuer);
+    const keys = opts.localJwks ? localKeys(opts.localJwks) : discoveredKeys(issuer);
+    const verified = new VerifiedTokens(keys);
 
     app.decorateRequest('identity', null);
 
@@ -84,10 +161,19 @@ export const authPlugin = fp<AuthOptions>(
         challenge(reply);
         throw unauthorized();
       }
+      const known = verified.get(token);
+      if (known) {
+        request.identity = known;
+        return;
+      }
       let payload: JWTPayload;
+      let kid: string | undefined;
       try {
         // A token without `exp` would work for ever (and keep a live stream open for ever).
-        ({ payload } = await jwtVerify(token, keys, {
+        ({
+          payload,
+          protectedHeader: { kid },
+        } = await jwtVerify(token, keys.getKey, {
           issuer,
           audience,
           algorithms: ALGORITHMS,
@@ -109,12 +195,9 @@ export const authPlugin = fp<AuthOptions>(
         challenge(reply, 'invalid_token');
         throw unauthorized('The access token is not valid.');
       }
-      request.identity = {
-        issuer,
-        subject: payload.sub,
-        email,
-        claims: payload,
-      };
+      const identity: Identity = Object.freeze({ issuer, subject: payload.sub, email, claims: payload });
+      verified.set(token, identity, kid);
+      request.identity = identity;
     });
   },
   { name: 'auth' },
