@@ -3,20 +3,69 @@ import { PASSWORD_MIN_LENGTH } from './passwords.js';
 
 /*
  * The built-in provider's pages, rendered on the server. They must work under the app's
- * Content-Security-Policy (no scripts, but for the one-step sign-out's single line allowed by its hash;
- * inline <style> is allowed) and look like Hearth.
+ * Content-Security-Policy (no inline scripts, but for the one-step sign-out's single line allowed by its
+ * hash; inline <style> is allowed; /theme.js is a same-origin file) and look like Hearth.
  */
 
+/*
+ * Hearth's palette in both themes. /theme.js (the web app's own, same origin) puts the theme chosen on this
+ * device on <html> before the first paint; without it the page follows the device's setting.
+ */
+const LIGHT = {
+  cream: '#FAF6F0',
+  card: '#FFFFFF',
+  field: '#FFFFFF',
+  espresso: '#3B2A1E',
+  brown: '#7A4E2D',
+  'brown-dark': '#5F3B20',
+  'on-brown': '#FFFFFF',
+  tan: '#D2B48C',
+  'tan-dark': '#B8946A',
+  'card-border': 'rgba(210,180,140,.55)',
+  muted: '#6B5646',
+  red: '#B42318',
+  'red-bg': '#FEF3F2',
+  'red-border': '#F4B8B2',
+  focus: 'rgba(122,78,45,.28)',
+  'red-focus': 'rgba(180,35,24,.22)',
+  shadow: '0 12px 32px rgba(59,42,30,.10),0 2px 6px rgba(59,42,30,.06)',
+};
+const DARK: typeof LIGHT = {
+  cream: '#1D1510',
+  card: '#281D16',
+  field: '#2F231A',
+  espresso: '#F3E8DC',
+  brown: '#E2AE7C',
+  'brown-dark': '#EFC59C',
+  'on-brown': '#1D1510',
+  tan: '#7F5F43',
+  'tan-dark': '#A07A58',
+  'card-border': '#4A382A',
+  muted: '#CDB8A2',
+  red: '#FF9F8E',
+  'red-bg': '#3F1F19',
+  'red-border': '#97463B',
+  focus: 'rgba(226,174,124,.35)',
+  'red-focus': 'rgba(255,159,142,.3)',
+  shadow: '0 12px 32px rgba(0,0,0,.35),0 2px 6px rgba(0,0,0,.25)',
+};
+const vars = (palette: typeof LIGHT) =>
+  Object.entries(palette)
+    .map(([name, value]) => `--${name}:${value}`)
+    .join(';');
+
 const STYLE = `
-:root{color-scheme:light;--cream:#FAF6F0;--espresso:#3B2A1E;--brown:#7A4E2D;--brown-dark:#5F3B20;--tan:#D2B48C;--muted:#6B5646;--red:#B42318;--red-bg:#FEF3F2;--red-border:#F4B8B2}
+:root{color-scheme:light;${vars(LIGHT)}}
+:root[data-theme="dark"]{color-scheme:dark;${vars(DARK)}}
+@media (prefers-color-scheme:dark){:root:not([data-theme]){color-scheme:dark;${vars(DARK)}}}
 *,*::before,*::after{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%}
 body{margin:0;min-height:100vh;background:var(--cream);color:var(--espresso);font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;font-size:16px;line-height:1.5}
 main{min-height:100vh;display:flex;align-items:center;justify-content:center;padding:24px 16px}
-.card{width:100%;max-width:420px;background:#fff;border:1px solid rgba(210,180,140,.55);border-radius:18px;box-shadow:0 12px 32px rgba(59,42,30,.10),0 2px 6px rgba(59,42,30,.06);padding:28px 20px}
+.card{width:100%;max-width:420px;background:var(--card);border:1px solid var(--card-border);border-radius:18px;box-shadow:var(--shadow);padding:28px 20px}
 @media (min-width:480px){.card{padding:40px 36px}}
 .brand{display:flex;align-items:center;justify-content:center;gap:10px;margin:0 0 20px;font-size:1.75rem;font-weight:700;letter-spacing:-.01em;color:var(--espresso)}
-.mark{width:36px;height:36px;padding:7px;border-radius:10px;background:var(--brown);color:var(--cream);flex:none}
+.mark{width:36px;height:36px;padding:7px;border-radius:10px;background:var(--brown);color:var(--on-brown);flex:none}
 h1{font-size:1.3rem;line-height:1.3;font-weight:650;text-align:center;margin:0 0 6px}
 .lead{text-align:center;color:var(--muted);margin:0 0 24px}
 form{margin:0}
@@ -24,13 +73,13 @@ form{margin:0}
 .names{display:grid;grid-template-columns:1fr;gap:0 12px}
 @media (min-width:420px){.names{grid-template-columns:1fr 1fr}}
 label{display:block;font-weight:600;font-size:.95rem;margin:0 0 6px}
-input{display:block;width:100%;min-height:46px;font:inherit;color:inherit;padding:10px 12px;background:#fff;border:1px solid var(--tan);border-radius:10px;transition:border-color .15s,box-shadow .15s}
-input:hover{border-color:#B8946A}
-input:focus{outline:none;border-color:var(--brown);box-shadow:0 0 0 3px rgba(122,78,45,.28)}
+input{display:block;width:100%;min-height:46px;font:inherit;color:inherit;padding:10px 12px;background:var(--field);border:1px solid var(--tan);border-radius:10px;transition:border-color .15s,box-shadow .15s}
+input:hover{border-color:var(--tan-dark)}
+input:focus{outline:none;border-color:var(--brown);box-shadow:0 0 0 3px var(--focus)}
 input[aria-invalid="true"]{border-color:var(--red)}
-input[aria-invalid="true"]:focus{box-shadow:0 0 0 3px rgba(180,35,24,.22)}
+input[aria-invalid="true"]:focus{box-shadow:0 0 0 3px var(--red-focus)}
 .hint{font-size:.875rem;color:var(--muted);margin:6px 0 0}
-.button{display:block;width:100%;min-height:46px;margin:8px 0 0;padding:12px 16px;font:inherit;font-weight:600;text-align:center;text-decoration:none;color:#fff;background:var(--brown);border:0;border-radius:10px;cursor:pointer;transition:background-color .15s}
+.button{display:block;width:100%;min-height:46px;margin:8px 0 0;padding:12px 16px;font:inherit;font-weight:600;text-align:center;text-decoration:none;color:var(--on-brown);background:var(--brown);border:0;border-radius:10px;cursor:pointer;transition:background-color .15s}
 .button:hover{background:var(--brown-dark)}
 .button.secondary{color:var(--brown);background:transparent;border:1px solid var(--tan)}
 .button.secondary:hover{background:var(--cream)}
@@ -66,7 +115,8 @@ function layout(title: string, body: SafeHtml): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<meta name="color-scheme" content="light">
+<meta name="color-scheme" content="light dark">
+<script src="/theme.js"></script>
 <title>${title} · Hearth</title>
 <style>${raw(STYLE)}</style>
 </head>
