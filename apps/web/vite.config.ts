@@ -11,9 +11,13 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
-    // Installable: a web app manifest, and a service worker that keeps the app shell (every built file)
-    // so Hearth opens without a connection; the house's data comes from its own offline copy.
+    // Installable: a web app manifest, and Hearth's own service worker (src/sw/sw.ts): it keeps the app shell
+    // (every built file) so Hearth opens without a connection, and shows pushed notifications; the house's
+    // data comes from its own offline copy.
     VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/sw',
+      filename: 'sw.ts',
       registerType: 'autoUpdate',
       // A separate registerSW.js: the Content-Security-Policy allows no inline script.
       injectRegister: 'script',
@@ -34,14 +38,10 @@ export default defineConfig({
           { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
       },
-      workbox: {
+      // The precache list the worker receives; its routes (index.html for any page but /api and /oidc) and
+      // its update rules (take over at once) are in the worker itself.
+      injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-        // Any page of the app opens from the kept index.html; the API and the sign-in pages never do.
-        navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/oidc(\/|$)/],
-        cleanupOutdatedCaches: true,
-        clientsClaim: true,
-        skipWaiting: true,
       },
     }),
   ],

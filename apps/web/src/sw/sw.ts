@@ -1,0 +1,67 @@
+/// <reference lib="webworker" />
+/*
+ * Hearth's service worker. Offline: every built file is precached, and any page of the app opens from the
+ * kept index.html (never the API or the sign-in pages). Push: a message from the server becomes a
+ * notification; its buttons (Done, Snooze) call the server with the message's signed token without opening
+ * the app, and a tap opens (or focuses) the page it is about.
+ */
+import { clientsClaim } from 'workbox-core';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { actionRequest } from './push-action';
+import { parsePushMessage, pickWindow, planClick, toNotification } from './push-handling';
+
+declare const self: ServiceWorkerGlobalScope;
+
+// A new version takes over at once (the app reloads its data itself).
+self.skipWaiting();
+clientsClaim();
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
+    denylist: [/^\/api(\/|$)/, /^\/oidc(\/|$)/],
+  }),
+);
+
+self.addEventListener('push', (event) => {
+  const message = parsePushMessage(event.data?.text());
+  const max = (Notification as unknown as { maxActions?: number }).maxActions ?? 2;
+  const { title, options } = toNotification(message, max);
+  event.waitUntil(self.registration.showNotification(title, options));
+});
+
+self.addEventListener('notificationclick', (event) => {
+  const plan = planClick(event.notification.data, event.action);
+  event.notification.close();
+  event.waitUntil(plan.kind === 'action' ? act(plan.token, plan.action, plan.url) : openPage(plan.url));
+});
+
+/** A button: the server does it; the app stays closed. If it cannot, a notice says so and a tap opens the page. */
+async function act(token: string, action: string, url: string): Promise<void> {
+  try {
+    const { path, init } = actionRequest(token, action);
+    const response = await fetch(path, init);
+    if (response.ok) return;
+  } catch {
+    // No connection: said below.
+  }
+  await self.registration.showNotification("Hearth couldn't do that", {
+    body: 'Open Hearth to do it there.',
+    icon: '/icons/icon-192.png',
+    badge: '/icons/icon-192.png',
+    data: { url, actions: [] },
+  });
+}
+
+async function openPage(path: string): Promise<void> {
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const found = pickWindow(windows, self.location.origin, path);
+  if (!found) {
+    await self.clients.openWindow(path);
+    return;
+  }
+  const focused = await found.window.focus();
+  if (found.navigate) await focused.navigate(path);
+}
