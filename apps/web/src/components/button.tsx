@@ -16,11 +16,11 @@ const base =
   'focus-visible:outline-primary';
 
 const variants: Record<Variant, string> = {
-  primary: 'bg-primary text-white shadow-soft hover:bg-primary-hover disabled:hover:bg-primary',
+  primary: 'bg-primary text-on-primary shadow-soft hover:bg-primary-hover disabled:hover:bg-primary',
   secondary:
     'border border-line bg-surface text-espresso hover:border-tan hover:bg-tan-light disabled:hover:bg-surface',
   ghost: 'text-espresso hover:bg-tan-light disabled:hover:bg-transparent',
-  danger: 'bg-danger text-white hover:opacity-90',
+  danger: 'bg-danger text-on-primary hover:opacity-90',
 };
 
 const sizes: Record<Size, string> = {

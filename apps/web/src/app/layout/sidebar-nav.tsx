@@ -17,7 +17,7 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
             className={({ isActive }) =>
               cn(
                 'flex min-h-11 items-center gap-3 rounded-xl px-3 font-semibold transition-colors',
-                isActive ? 'bg-primary text-white shadow-soft' : 'text-espresso hover:bg-tan-light',
+                isActive ? 'bg-primary text-on-primary shadow-soft' : 'text-espresso hover:bg-tan-light',
               )
             }
           >

@@ -31,7 +31,7 @@ export function FormDialog({
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-espresso/40" />
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-scrim/40" />
         {open && (
           <DialogPanel title={title} description={description} closeLabel={closeLabel}>
             {children}

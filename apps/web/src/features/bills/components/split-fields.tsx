@@ -52,7 +52,7 @@ export function SplitFields({ nameOf, currency }: SplitFieldsProps) {
             return (
               <li
                 key={line.user_id}
-                className="flex min-w-0 items-center gap-2 rounded-xl border border-line bg-white px-2.5 py-1.5"
+                className="flex min-w-0 items-center gap-2 rounded-xl border border-line bg-field px-2.5 py-1.5"
               >
                 <input
                   id={id}
@@ -67,7 +67,7 @@ export function SplitFields({ nameOf, currency }: SplitFieldsProps) {
                 {mode !== 'equal' && line.on && (
                   <span className="flex shrink-0 items-center gap-1">
                     <input
-                      className="w-24 rounded-lg border border-line bg-white px-2 py-1 text-right text-sm text-espresso"
+                      className="w-24 rounded-lg border border-line bg-field px-2 py-1 text-right text-sm text-espresso"
                       inputMode="decimal"
                       aria-label={`${name}'s ${VALUE_LABEL[mode]}`}
                       value={line.value}

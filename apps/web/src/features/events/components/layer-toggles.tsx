@@ -37,7 +37,7 @@ export function LayerToggleBar({
           className={`hearth-layer-${id} inline-flex items-center gap-1.5 rounded-full border px-3 py-1 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary ${
             toggles[id]
               ? 'border-tan bg-tan-light text-espresso'
-              : 'border-line bg-white text-muted line-through decoration-1'
+              : 'border-line bg-field text-muted line-through decoration-1'
           }`}
         >
           <span className="hearth-layer-swatch" aria-hidden="true" />

@@ -37,7 +37,7 @@ function WeekList({
           <button
             type="button"
             onClick={() => onOpen(event)}
-            className="flex w-full items-baseline gap-3 rounded-xl border border-line bg-white px-3 py-2 text-left hover:border-tan hover:bg-tan-light"
+            className="flex w-full items-baseline gap-3 rounded-xl border border-line bg-field px-3 py-2 text-left hover:border-tan hover:bg-tan-light"
           >
             <span className="flex w-24 shrink-0 flex-col text-sm text-muted">
               <span>{event.start && formatDay(event.start)}</span>

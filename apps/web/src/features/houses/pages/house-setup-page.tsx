@@ -76,7 +76,7 @@ function ModeButton({
     <button
       type="button"
       onClick={onClick}
-      className="flex min-h-28 flex-col items-center justify-center gap-2 rounded-card border-2 border-line bg-white p-4 text-lg font-semibold text-espresso transition-colors hover:border-tan hover:bg-tan-light"
+      className="flex min-h-28 flex-col items-center justify-center gap-2 rounded-card border-2 border-line bg-field p-4 text-lg font-semibold text-espresso transition-colors hover:border-tan hover:bg-tan-light"
     >
       <span className="flex size-11 items-center justify-center rounded-full bg-tan-light text-primary">
         <Icon className="size-6" aria-hidden="true" />

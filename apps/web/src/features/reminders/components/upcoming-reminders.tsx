@@ -51,7 +51,7 @@ export function UpcomingReminders(_props: UpcomingRemindersProps) {
         ) : (
           <ul className="mt-4 flex flex-col gap-3">
             {upcoming.map((reminder) => (
-              <li key={reminder.reminder_id} className="rounded-xl border border-line bg-white p-4">
+              <li key={reminder.reminder_id} className="rounded-xl border border-line bg-field p-4">
                 <p className="font-semibold break-words text-espresso">{reminder.title}</p>
                 {reminder.description && (
                   <p className="mt-0.5 text-sm break-words whitespace-pre-line text-muted">

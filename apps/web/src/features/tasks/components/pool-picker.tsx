@@ -38,7 +38,7 @@ export function PoolPicker({ members, ordered }: PoolPickerProps) {
           return (
             <li
               key={entry.user_id}
-              className="flex items-center gap-2 rounded-xl border border-line bg-white px-2.5 py-1.5"
+              className="flex items-center gap-2 rounded-xl border border-line bg-field px-2.5 py-1.5"
             >
               <input
                 id={id}

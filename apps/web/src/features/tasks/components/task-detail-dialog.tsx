@@ -29,7 +29,7 @@ export function TaskDetailDialog(props: TaskDetailDialogProps) {
   return (
     <Dialog.Root open={task !== null} onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-espresso/40" />
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-scrim/40" />
         <Dialog.Content className="fixed top-1/2 left-1/2 z-50 flex max-h-[90dvh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col overflow-y-auto rounded-card border border-line bg-surface p-5 shadow-lift sm:p-6">
           {task && (
             <TaskDetail {...props} task={task} members={members} zone={zone} busy={busy} error={error} />

@@ -25,7 +25,7 @@ export function TaskFilterSwitch({
           onClick={() => onChange(option.value)}
           className={cn(
             'min-h-9 rounded-lg px-4 text-sm font-semibold',
-            value === option.value ? 'bg-primary text-white' : 'text-espresso hover:bg-tan-light',
+            value === option.value ? 'bg-primary text-on-primary' : 'text-espresso hover:bg-tan-light',
           )}
         >
           {option.label}

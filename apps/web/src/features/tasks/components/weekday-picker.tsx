@@ -25,8 +25,8 @@ export function WeekdayPicker() {
             className={cn(
               'min-h-10 min-w-0 rounded-lg border px-0 text-xs font-semibold min-[400px]:text-sm',
               chosen.includes(day)
-                ? 'border-primary bg-primary text-white'
-                : 'border-line bg-white text-espresso hover:bg-tan-light',
+                ? 'border-primary bg-primary text-on-primary'
+                : 'border-line bg-field text-espresso hover:bg-tan-light',
             )}
           >
             {/* Short on screen, the whole day's name for screen readers. */}

@@ -4,6 +4,7 @@ import { useAuth } from 'react-oidc-context';
 import { useNavigate } from 'react-router';
 import { Card } from '../../../components/card';
 import { FullScreenSpinner } from '../../../components/spinner';
+import { ThemePicker } from '../../../components/theme-picker';
 import { useLogError } from '../../../lib/use-log-error';
 import { consumeReturnTo } from '../../auth';
 import { useMe, useSaveProfile } from '../api';
@@ -53,6 +54,10 @@ export function UserSetupPage() {
             navigate(nextRoute(user), { replace: true });
           }}
         />
+        {/* Not part of the saved profile: it applies at once, on this device. */}
+        <div className="mt-8 border-t border-line pt-6">
+          <ThemePicker />
+        </div>
       </Card>
     </main>
   );
