@@ -12,6 +12,11 @@ export const PERSON_NAME_MAX = 80;
 export const EMAIL_MAX = 254;
 export const PHONE_MAX = 32;
 
+/** The languages Hearth is written in; a profile's `language` is one of them, or null to follow the browser. */
+export const PROFILE_LANGUAGES = ['en', 'de'] as const;
+export const ProfileLanguage = Type.Union([Type.Literal('en'), Type.Literal('de'), Type.Null()]);
+export type ProfileLanguage = Static<typeof ProfileLanguage>;
+
 export const User = Type.Object({
   user_id: Type.Integer(),
   username: Type.String(),
@@ -21,6 +26,7 @@ export const User = Type.Object({
   phone_num: Type.Union([Type.String(), Type.Null()]),
   profile_img: Type.Union([Type.String(), Type.Null()]),
   house_id: Type.Union([Type.Integer(), Type.Null()]),
+  language: ProfileLanguage,
 });
 export type User = Static<typeof User>;
 
@@ -32,5 +38,7 @@ export const UserInput = Type.Object({
   email: Type.String({ minLength: 3, maxLength: EMAIL_MAX }),
   phone_num: Type.Optional(Type.Union([Type.String({ maxLength: PHONE_MAX }), Type.Null()])),
   profile_img: Type.Optional(Type.Union([ImageDataUrl, Type.Null()])),
+  /** Left out: unchanged (null for a new profile). */
+  language: Type.Optional(ProfileLanguage),
 });
 export type UserInput = Static<typeof UserInput>;

@@ -18,6 +18,8 @@ export interface UsersTable {
   phone_num: string | null;
   profile_img: string | null;
   house_id: number | null;
+  /** 'en' or 'de'; null follows the browser. */
+  language: ColumnType<string | null, string | null | undefined, string | null>;
   /** When the person moved into their current house; null outside a house (older rows: profile creation). */
   joined_at: ColumnType<string | null, string | null | undefined, string | null>;
   /**

@@ -1,6 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+// Components read their texts from the message catalogue (English unless a test switches).
+import '../app/i18n';
 
 afterEach(() => {
   cleanup();

@@ -11,6 +11,7 @@ export function testUser(overrides: Partial<User> = {}): User {
     phone_num: null,
     profile_img: null,
     house_id: null,
+    language: null,
     ...overrides,
   };
 }

@@ -1,9 +1,10 @@
-import type { RepeatInterval, User, UserExport, UserInput } from '@hearth/contract';
+import type { ProfileLanguage, RepeatInterval, User, UserExport, UserInput } from '@hearth/contract';
 import {
   EMAIL_MAX,
   ErrorCode,
   PERSON_NAME_MAX,
   PHONE_MAX,
+  PROFILE_LANGUAGES,
   REPEAT_INTERVALS,
   USER_EXPORT_FORMAT,
   USER_EXPORT_VERSION,
@@ -32,7 +33,13 @@ export function toUser(row: UserRow): User {
     phone_num: row.phone_num,
     profile_img: row.profile_img,
     house_id: row.house_id,
+    language: languageOf(row.language),
   };
+}
+
+/** A stored language the app still speaks, else null (follow the browser). */
+export function languageOf(value: string | null): ProfileLanguage {
+  return (PROFILE_LANGUAGES as readonly string[]).includes(value ?? '') ? (value as ProfileLanguage) : null;
 }
 
 function repeatOf(value: string | null): RepeatInterval | null {
@@ -89,6 +96,8 @@ export class UsersService {
       email,
       phone_num: phone,
       profile_img: await checkImage(input.profile_img, 'profile_img'),
+      // Left out, it stays as it is (older clients send no language).
+      ...(input.language !== undefined && { language: input.language }),
       updated_at: new Date().toISOString(),
     };
 

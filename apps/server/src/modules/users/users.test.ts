@@ -101,6 +101,37 @@ describe('profiles', () => {
     expect(res.json()).toMatchObject({ username: 'BO', first_name: 'Bodil', house_id: house.house_id });
   });
 
+  describe('language', () => {
+    it('starts as null (follow the browser), is set, kept when left out, and cleared with null', async () => {
+      const lee = t.as('lee');
+      expect((await lee.post('/api/users/', profile('lee'))).json().language).toBeNull();
+      const set = await lee.post('/api/users/', profile('lee', { language: 'de' }));
+      expect(set.statusCode).toBe(200);
+      expect(set.json().language).toBe('de');
+      // A client that sends no language leaves it as it is.
+      expect((await lee.post('/api/users/', profile('lee', { first_name: 'Lee' }))).json().language).toBe(
+        'de',
+      );
+      expect((await lee.get('/api/users/me')).json().language).toBe('de');
+      expect((await lee.post('/api/users/', profile('lee', { language: 'en' }))).json().language).toBe('en');
+      expect((await lee.post('/api/users/', profile('lee', { language: null }))).json().language).toBeNull();
+    });
+
+    it.each(['fr', 'DE', 'de-DE', 'english', 1, true, { lang: 'de' }])(
+      'refuses %j with 400 naming language',
+      async (bad) => {
+        const ivy = t.as('ivy');
+        await ivy.post('/api/users/', profile('ivy', { language: 'de' }));
+        const res = await ivy.post('/api/users/', profile('ivy', { language: bad, first_name: 'Changed' }));
+        expect(res.statusCode).toBe(400);
+        expect(res.json().error).toMatchObject({ code: 'validation_failed', field: 'language' });
+        expect(res.json().error.message).toContain('language');
+        // Nothing changed.
+        expect((await ivy.get('/api/users/me')).json()).toMatchObject({ language: 'de', first_name: 'Sam' });
+      },
+    );
+  });
+
   describe('images', () => {
     it('accepts a GIF and relabels an image by its bytes', async () => {
       const gif = await t.as('img1').post('/api/users/', profile('img1', { profile_img: GIF_1PX }));

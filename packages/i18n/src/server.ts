@@ -1,0 +1,36 @@
+/*
+ * Messages on the server (the built-in sign-in pages, emails): one i18next instance holding every language,
+ * ready synchronously. `translator(lang)` gives a `t` bound to that language.
+ */
+import { createInstance, type TFunction } from 'i18next';
+import ICU from 'i18next-icu';
+import { de } from './de.js';
+import { en } from './en.js';
+import { DEFAULT_LANGUAGE, type Language, NAMESPACES } from './index.js';
+
+export * from './index.js';
+
+const instance = createInstance();
+void instance.use(ICU).init({
+  resources: { en, de },
+  lng: DEFAULT_LANGUAGE,
+  fallbackLng: DEFAULT_LANGUAGE,
+  ns: [...NAMESPACES],
+  defaultNS: 'common',
+  // The server escapes what it writes into HTML itself.
+  interpolation: { escapeValue: false },
+  initAsync: false,
+  returnNull: false,
+});
+
+const bound = new Map<Language, TFunction>();
+
+/** A `t` for one language: `translator('de')('idp:signIn.title')`. */
+export function translator(lang: Language): TFunction {
+  let t = bound.get(lang);
+  if (!t) {
+    t = instance.getFixedT(lang);
+    bound.set(lang, t);
+  }
+  return t;
+}
