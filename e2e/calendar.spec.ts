@@ -163,7 +163,7 @@ test('create timed and all-day events, open, edit and delete them; a housemate s
   // Home: this week at a glance shows the house's events.
   await page.getByRole('navigation').getByRole('link', { name: 'Home' }).first().click();
   const week = page.getByRole('region', { name: 'This Week at a Glance' });
-  await expect(week.locator('.fc-event', { hasText: 'Pizza night' })).toBeVisible();
+  await expect(week.getByRole('button', { name: /Pizza night/ })).toBeVisible();
   await screenshotsAtWidths(page, testInfo.outputPath.bind(testInfo), 'home-week', true);
   await page.setViewportSize({ width: 1280, height: 900 });
 

@@ -1,175 +1,207 @@
-import { act, screen } from '@testing-library/react';
+import type { EventOccurrence, TimelineLayers } from '@hearth/contract';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useAuth } from 'react-oidc-context';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { currentWeek } from '../../../lib/dates';
+import { browserTimeZone, currentWeek, startOfDate } from '../../../lib/dates';
 import { authState } from '../../../test/auth';
 import { testEvent } from '../../../test/events';
-import { HOUSE_OCCURRENCES, OCCURRENCES_PATH, runEventSource } from '../../../test/feed';
 import { mockFetch } from '../../../test/fetch';
 import { renderAt } from '../../../test/render';
 import { testHousemate } from '../../../test/users';
+import { ALL_LAYERS_ON } from '../lib/layers';
 import { WeekAtAGlance } from './week-at-a-glance';
+import { glanceItems, spreadOverWeek, weekDates } from './week-glance';
 
 vi.mock('react-oidc-context', () => ({ useAuth: vi.fn() }));
 
-const calendar = vi.hoisted(() => ({ props: null as null | Record<string, unknown> }));
-vi.mock('@fullcalendar/react', () => ({
-  default: function FullCalendarStandIn(props: Record<string, unknown>) {
-    calendar.props = props;
-    return <div data-testid="fullcalendar" />;
-  },
-}));
-vi.mock('@fullcalendar/daygrid', () => ({ default: { name: 'daygrid' } }));
-vi.mock('@fullcalendar/timegrid', () => ({ default: { name: 'timegrid' } }));
-vi.mock('@fullcalendar/interaction', () => ({ default: { name: 'interaction' } }));
-
 const user = testHousemate();
+const week = currentWeek();
+const dates = weekDates(week.start);
+const zone = browserTimeZone();
+const from = new Date(startOfDate(week.start)).toISOString();
+const to = new Date(startOfDate(week.end)).toISOString();
+const range = `from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`;
+const OCCURRENCES = `GET /api/event/?${range}`;
+const LAYERS = `GET /api/event/layers?${range}&time_zone=${encodeURIComponent(zone)}`;
 
-/** The options the page last gave FullCalendar. */
-const props = () => {
-  if (!calendar.props) throw new Error('FullCalendar was not rendered');
-  return calendar.props;
+/** `time` on the `day`-th date of this week, in the browser's zone, as an ISO instant. */
+const at = (day: number, time: string) => new Date(`${dates[day]}T${time}`).toISOString();
+
+const pizza: EventOccurrence = {
+  ...testEvent({
+    event_id: 8,
+    title: 'Pizza night',
+    username: 'alex',
+    start_datetime: at(2, '19:00:00'),
+    end_datetime: at(2, '20:00:00'),
+  }),
+  occurrence_start: at(2, '19:00:00'),
+  overridden: false,
+};
+const trip: EventOccurrence = {
+  ...testEvent({
+    event_id: 9,
+    title: 'Camping trip',
+    all_day: true,
+    start_date: dates[4] as string,
+    end_date: dates[5] as string,
+    start_datetime: at(4, '00:00:00'),
+    end_datetime: at(5, '23:59:00'),
+  }),
+  occurrence_start: at(4, '00:00:00'),
+  overridden: false,
+};
+const LAYER_ITEMS: TimelineLayers = {
+  tasks: [{ task_id: 5, title: 'Hoover', due_at: at(1, '09:00:00'), assignee_id: 4, assignee_name: 'alex' }],
+  bills: [
+    { recurring_id: 2, title: 'Internet', due_on: dates[3] as string, amount_minor: 3000, currency: 'EUR' },
+  ],
+  away: [],
+  reminders: [{ reminder_id: 1, title: 'Call mum', remind_at: at(1, '17:00:00') }],
 };
 
+/** The titles listed under the day whose full name contains `date`'s day of the month. */
+function titlesOn(day: number): string[] {
+  const noon = new Date(`${dates[day]}T12:00:00`);
+  const full = noon.toLocaleDateString(undefined, { weekday: 'long', month: 'long', day: 'numeric' });
+  const heading = screen.getByRole('heading', { name: full, level: 3 });
+  const column = heading.closest('li') as HTMLElement;
+  return within(column)
+    .queryAllByRole('listitem')
+    .map((li) => li.querySelector('.font-semibold')?.textContent ?? '');
+}
+
 beforeEach(() => {
-  calendar.props = null;
+  localStorage.clear();
   vi.mocked(useAuth).mockReturnValue(authState('signedIn'));
-  mockFetch({});
 });
 
 describe('WeekAtAGlance', () => {
-  it('without a house shows its sentence and no calendar', () => {
+  it('without a house shows its sentence and no week', () => {
+    mockFetch({});
     renderAt(<WeekAtAGlance user={{ ...user, house_id: null }} />, '/home');
     expect(screen.getByRole('heading', { name: 'This Week at a Glance' })).toBeInTheDocument();
     expect(screen.getByText('Join or create a house to see the shared calendar.')).toBeInTheDocument();
-    expect(screen.queryByTestId('fullcalendar')).not.toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'This week, day by day' })).not.toBeInTheDocument();
   });
 
-  it('shows this week (Sunday through the next Sunday) as a grid without toolbar, with the house events', async () => {
-    mockFetch({ [`GET ${OCCURRENCES_PATH}`]: { body: HOUSE_OCCURRENCES } });
+  it('shows Sunday through Saturday with the house events and the other layers on their days', async () => {
+    const { calls } = mockFetch({ [OCCURRENCES]: { body: [pizza, trip] }, [LAYERS]: { body: LAYER_ITEMS } });
     renderAt(<WeekAtAGlance user={user} />, '/home');
-    // The grid loads lazily, after the section shows.
-    expect(await screen.findByTestId('fullcalendar', {}, { timeout: 10_000 })).toBeInTheDocument();
-    const p = calendar.props ?? {};
-    const week = currentWeek();
-    expect(p.headerToolbar).toBe(false);
-    expect(p.initialView).toBe('dayGridWeek');
-    expect(p.firstDay).toBe(0);
-    expect(p.validRange).toEqual(week);
-    expect(new Date(`${week.start}T12:00:00`).getDay()).toBe(0);
-    const [source] = p.eventSources as { id: string }[];
-    expect(source?.id).toBe('house');
-    expect((await runEventSource(source)).map((e) => e.title)).toEqual(['House meeting', 'Bin day']);
-    expect(p.editable).toBe(false);
+    const days = await screen.findByRole('list', { name: 'This week, day by day' }, { timeout: 10_000 });
+    expect(within(days).getAllByRole('heading', { level: 3 })).toHaveLength(7);
+    expect(new Date(`${dates[0]}T12:00:00`).getDay()).toBe(0);
+    expect(titlesOn(1)).toEqual(['Hoover (alex)', 'Call mum']);
+    expect(titlesOn(2)).toEqual(['Pizza night']);
+    expect(titlesOn(3)).toEqual(['Internet due']);
+    // An all-day event over two days shows on both.
+    expect(titlesOn(4)).toEqual(['Camping trip']);
+    expect(titlesOn(5)).toEqual(['Camping trip']);
+    expect(titlesOn(0)).toEqual([]);
+    // Who added an event, and what a layer's item is, are read to screen readers.
+    expect(screen.getByRole('button', { name: /Pizza night\W+Added by alex/ })).toBeInTheDocument();
+    expect(screen.getByText(', Your reminder (only you see it)')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Open calendar' })).toHaveAttribute('href', '/calendar');
-    // The grid is loaded lazily the first time: slow on a busy machine.
+    expect(calls.map((c) => `${c.method} ${c.path}`).sort()).toEqual([LAYERS, OCCURRENCES].sort());
   }, 20_000);
+
+  it('leaves out the layers switched off on the calendar page, without asking for them', async () => {
+    localStorage.setItem(
+      'hearth.calendar.layers',
+      JSON.stringify({ house: true, tasks: false, bills: false, away: false, reminders: false }),
+    );
+    const { calls } = mockFetch({ [OCCURRENCES]: { body: [pizza] } });
+    renderAt(<WeekAtAGlance user={user} />, '/home');
+    expect(
+      await screen.findByRole('button', { name: /Pizza night/ }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Hoover (alex)')).not.toBeInTheDocument();
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([OCCURRENCES]);
+  });
+
+  it('says when nothing is on this week', async () => {
+    mockFetch({
+      [OCCURRENCES]: { body: [] },
+      [LAYERS]: { body: { tasks: [], bills: [], away: [], reminders: [] } },
+    });
+    renderAt(<WeekAtAGlance user={user} />, '/home');
+    expect(
+      await screen.findByText('Nothing on the calendar this week.', {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+  });
 
   it("says the house calendar couldn't load when the feed fails, and stops loading", async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockFetch({
+      [OCCURRENCES]: { status: 500, body: { error: { code: 'internal', message: 'Boom' } } },
+      [LAYERS]: { body: LAYER_ITEMS },
+    });
     renderAt(<WeekAtAGlance user={user} />, '/home');
-    await screen.findByTestId('fullcalendar', {}, { timeout: 10_000 });
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    act(() => (props().eventSourceFailure as (e: Error) => void)(new Error('HTTP 500')));
-
-    expect(await screen.findByRole('alert')).toHaveTextContent(
+    expect(await screen.findByRole('alert', {}, { timeout: 10_000 })).toHaveTextContent(
       "We couldn't load your house calendar. Please try again.",
     );
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
-    expect(log).toHaveBeenCalledWith('Error loading the house calendar:', expect.any(Error));
-
-    // A later successful load clears the message.
-    act(() => (props().eventSourceSuccess as () => void)());
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(log).toHaveBeenCalledWith('Error loading the house calendar:', expect.anything());
   });
+
+  it('opens a house event in its dialog', async () => {
+    mockFetch({
+      [OCCURRENCES]: { body: [pizza] },
+      [LAYERS]: { body: LAYER_ITEMS },
+      'GET /api/event/8': { body: testEvent({ ...pizza }) },
+    });
+    renderAt(<WeekAtAGlance user={user} />, '/home');
+    await userEvent.click(await screen.findByRole('button', { name: /Pizza night/ }, { timeout: 10_000 }));
+    expect(await screen.findByRole('dialog', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Pizza night' })).toBeInTheDocument();
+  }, 20_000);
 });
 
-describe('WeekAtAGlance on a phone', () => {
-  it('shows a dot per event in the grid and lists the week under it; a listed event opens', async () => {
-    vi.spyOn(window, 'matchMedia').mockImplementation(
-      (query: string) => ({ matches: query.includes('max-width'), media: query }) as MediaQueryList,
-    );
-    const week = currentWeek();
-    const at = (day: number, time: string) => {
-      const d = new Date(`${week.start}T${time}`);
-      d.setDate(d.getDate() + day);
-      return d;
+describe('spreadOverWeek', () => {
+  const items = (list: EventOccurrence[]) => glanceItems(list, undefined, ALL_LAYERS_ON);
+
+  it('puts a timed event crossing midnight on both days, with its time only where it starts', () => {
+    const late: EventOccurrence = {
+      ...testEvent({
+        event_id: 1,
+        title: 'Late party',
+        start_datetime: at(5, '22:00:00'),
+        end_datetime: at(6, '02:00:00'),
+      }),
+      occurrence_start: at(5, '22:00:00'),
+      overridden: false,
     };
-    const pizza = testEvent({
-      event_id: 8,
-      title: 'Pizza night',
-      description: null,
-      location: null,
-      start_datetime: at(2, '19:00').toISOString(),
-      end_datetime: at(2, '20:00').toISOString(),
-    });
-    mockFetch({ 'GET /api/event/8': { body: pizza } });
-    renderAt(<WeekAtAGlance user={user} />, '/home');
-    await screen.findByTestId('fullcalendar', {}, { timeout: 10_000 });
-    const p = calendar.props ?? {};
-    expect(p.dayHeaderFormat).toEqual({ weekday: 'narrow', day: 'numeric' });
-    // House events carry their occurrence (a click opens it); other layers only a note.
-    const fakeEvent = (title: string, start: Date, end: Date | null, id: number) => ({
-      id: `event-${id}`,
-      title,
-      start,
-      end,
-      allDay: false,
-      extendedProps: {
-        layer: 'house',
-        occurrence: {
-          ...testEvent({ event_id: id, title }),
-          occurrence_start: start.toISOString(),
-          overridden: false,
-        },
-      },
-    });
-    act(() =>
-      (p.eventsSet as (events: unknown[]) => void)([
-        fakeEvent('Pizza night', at(2, '19:00'), at(2, '20:00'), 8),
-        fakeEvent('Bins', at(1, '07:00'), null, 9),
-        // Loaded for the day before the week: not listed.
-        fakeEvent('Last week', at(-1, '10:00'), at(-1, '11:00'), 10),
-      ]),
-    );
-    const items = await screen.findAllByRole('listitem');
-    expect(items.map((li) => li.textContent)).toEqual([
-      expect.stringContaining('Bins'),
-      expect.stringContaining('Pizza night'),
+    const days = spreadOverWeek(dates, items([late]), dates[0] as string);
+    expect(days.map((d) => d.items.map((i) => i.title))).toEqual([
+      [],
+      [],
+      [],
+      [],
+      [],
+      ['Late party'],
+      ['Late party'],
     ]);
-    await userEvent.click(screen.getByRole('button', { name: /Pizza night/ }));
-    expect(await screen.findByRole('heading', { name: 'Pizza night' })).toBeInTheDocument();
   });
 
-  it('clears the listed week when the feed fails, showing the message instead', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
-    vi.spyOn(window, 'matchMedia').mockImplementation(
-      (query: string) => ({ matches: query.includes('max-width'), media: query }) as MediaQueryList,
-    );
-    const start = new Date(`${currentWeek().start}T19:00`);
-    start.setDate(start.getDate() + 2);
-    renderAt(<WeekAtAGlance user={user} />, '/home');
-    await screen.findByTestId('fullcalendar', {}, { timeout: 10_000 });
-    act(() =>
-      (props().eventsSet as (events: unknown[]) => void)([
-        {
-          id: 'event-8',
-          title: 'Pizza night',
-          start,
-          end: null,
-          allDay: false,
-          extendedProps: { layer: 'house' },
-        },
-      ]),
-    );
-    expect(await screen.findByRole('button', { name: /Pizza night/ })).toBeInTheDocument();
+  it('lists all-day items first, then by start time, and marks today', () => {
+    const morning = {
+      ...pizza,
+      event_id: 2,
+      title: 'Breakfast',
+      start_datetime: at(2, '08:00:00'),
+      end_datetime: at(2, '09:00:00'),
+    };
+    const allDay = { ...trip, start_date: dates[2] as string, end_date: dates[2] as string };
+    const days = spreadOverWeek(dates, items([pizza, morning, allDay]), dates[2] as string);
+    expect(days[2]?.items.map((i) => i.title)).toEqual(['Camping trip', 'Breakfast', 'Pizza night']);
+    expect(days.map((d) => d.today)).toEqual([false, false, true, false, false, false, false]);
+  });
 
-    act(() => (props().eventSourceFailure as (e: Error) => void)(new Error('HTTP 500')));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      "We couldn't load your house calendar. Please try again.",
-    );
-    expect(screen.queryByRole('button', { name: /Pizza night/ })).not.toBeInTheDocument();
-    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  it('keeps an event ending exactly at midnight off the next day', () => {
+    const evening = { ...pizza, start_datetime: at(3, '20:00:00'), end_datetime: at(4, '00:00:00') };
+    const days = spreadOverWeek(dates, items([evening]), dates[0] as string);
+    expect(days[3]?.items).toHaveLength(1);
+    expect(days[4]?.items).toHaveLength(0);
   });
 });

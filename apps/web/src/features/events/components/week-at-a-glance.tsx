@@ -4,8 +4,9 @@ import { Link } from 'react-router';
 import { Card } from '../../../components/card';
 import { Spinner } from '../../../components/spinner';
 
-// FullCalendar is heavy: it loads after the home page shows, with this section.
-const WeekGrid = lazy(() => import('./week-grid'));
+// Loads after the home page shows, with this section. It draws the week itself: the calendar library
+// stays with the calendar page.
+const WeekGlance = lazy(() => import('./week-glance'));
 
 export interface WeekAtAGlanceProps {
   user: User;
@@ -41,7 +42,7 @@ export function WeekAtAGlance({ user }: WeekAtAGlanceProps) {
                 </div>
               }
             >
-              <WeekGrid houseId={user.house_id} />
+              <WeekGlance houseId={user.house_id} />
             </Suspense>
           </div>
         )}
