@@ -31,6 +31,8 @@ export interface FeatureDefinition {
   routes: readonly RouteObject[];
   /** Signed-in pages outside the sidebar layout (centred cards such as profile setup); lazy too. */
   standaloneRoutes?: readonly RouteObject[];
+  /** Pages open to anyone, signed in or not (a link from an email such as /unsubscribe); lazy too. */
+  publicRoutes?: readonly RouteObject[];
   nav?: NavEntry;
   live?: readonly LiveSubscription[];
 }

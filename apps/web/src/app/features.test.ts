@@ -14,6 +14,7 @@ describe('the declared features', () => {
       ['Reminders', '/reminders'],
       ['Tasks', '/tasks'],
       ['Bills', '/bills'],
+      ['Settings', '/settings'],
     ]);
   });
 

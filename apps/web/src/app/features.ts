@@ -8,6 +8,7 @@ export { feature as events } from '../features/events';
 export { feature as groceries } from '../features/groceries';
 export { feature as home } from '../features/home';
 export { feature as houses } from '../features/houses';
+export { feature as notifications } from '../features/notifications';
 export { feature as reminders } from '../features/reminders';
 export { feature as tasks } from '../features/tasks';
 export { feature as users } from '../features/users';

@@ -25,6 +25,8 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <FullScreenSpinner />,
     children: [
       { index: true, element: <LandingPage /> },
+      // Pages anyone may open without signing in (a link from an email, say).
+      ...features.flatMap((f) => f.publicRoutes ?? []),
       {
         element: <RequireAuth />,
         children: [

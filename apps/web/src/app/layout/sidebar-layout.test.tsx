@@ -48,6 +48,7 @@ describe('SidebarLayout', () => {
       ['Reminders', '/reminders'],
       ['Tasks', '/tasks'],
       ['Bills', '/bills'],
+      ['Settings', '/settings'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Groceries' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');

@@ -1,0 +1,67 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Banner } from '../../../components/banner';
+import { Button } from '../../../components/button';
+import { Card } from '../../../components/card';
+import { PageHeader } from '../../../components/page-header';
+import { Spinner } from '../../../components/spinner';
+import { useLogError } from '../../../lib/use-log-error';
+import { useDevices } from '../api/devices';
+import { useNotificationSettings, useSaveNotificationSettings } from '../api/settings';
+import { DeviceList } from '../components/device-list';
+import { NotificationSettingsForm } from '../components/notification-settings-form';
+import { SendTest } from '../components/send-test';
+import { ThisDevice } from '../components/this-device';
+
+/** Settings (/settings): how notifications reach the person, on which devices, and a test. */
+export function SettingsPage() {
+  const { t } = useTranslation('notifications');
+  const settings = useNotificationSettings();
+  const save = useSaveNotificationSettings();
+  const devices = useDevices();
+  const ids = useId();
+  useLogError(settings.error);
+
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-6">
+      <PageHeader title={t('settings.title')} description={t('settings.description')} className="mb-0" />
+      <h2 className="text-xl font-bold text-espresso">{t('settings.heading')}</h2>
+
+      <Card aria-labelledby={`${ids}-device`} role="region" className="flex flex-col gap-4">
+        <h3 id={`${ids}-device`} className="text-lg font-semibold text-espresso">
+          {t('thisDevice.heading')}
+        </h3>
+        <ThisDevice devices={devices.data} />
+        <SendTest />
+      </Card>
+
+      <Card aria-labelledby={`${ids}-devices`} role="region" className="flex flex-col gap-4">
+        <h3 id={`${ids}-devices`} tabIndex={-1} className="text-lg font-semibold text-espresso outline-none">
+          {t('devices.heading')}
+        </h3>
+        <DeviceList headingId={`${ids}-devices`} />
+      </Card>
+
+      <Card>
+        {settings.isPending ? (
+          <Spinner label={t('settings.loading')} />
+        ) : settings.isError ? (
+          <Banner
+            variant="error"
+            action={
+              <Button variant="secondary" size="sm" onClick={() => void settings.refetch()}>
+                {t('settings.retry')}
+              </Button>
+            }
+          >
+            {t('settings.loadError')}
+          </Banner>
+        ) : (
+          <NotificationSettingsForm settings={settings.data} onSave={(input) => save.mutateAsync(input)} />
+        )}
+      </Card>
+    </div>
+  );
+}
+
+export { SettingsPage as Component };
