@@ -21,6 +21,7 @@ import { errorsPlugin, frameworkError } from './plugins/errors.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';
 import { inputGuardPlugin } from './plugins/input-guard.js';
 import { type ApiLimits, DEFAULT_API_LIMITS, limitsPlugin, NO_API_LIMITS } from './plugins/limits.js';
+import { CacheVersions, responseCachePlugin } from './plugins/response-cache.js';
 import { securityPlugin } from './plugins/security.js';
 import { webStaticPlugin } from './plugins/web-static.js';
 
@@ -77,6 +78,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await migrateToLatest(db, config.database.engine);
 
   await app.register(errorsPlugin);
+  // Before security (which compresses): it keeps answers as made and encodes them itself.
+  const cacheVersions = new CacheVersions(db, app.log);
+  await app.register(responseCachePlugin, { db, versions: cacheVersions });
   await app.register(securityPlugin, { config });
   await app.register(inputGuardPlugin);
   const limitStore = options.limitStore ?? createLimitStore(config.database.engine, db);
@@ -101,7 +105,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(idempotencyPlugin, { db });
 
   // The live change stream, shared by every module (in process on SQLite, LISTEN/NOTIFY on PostgreSQL).
-  const live = await createLiveBus(config.database, db, app.log);
+  const live = await createLiveBus(config.database, db, app.log, cacheVersions);
   app.addHook('onClose', () => live.close());
   const context = { db, config, log: app.log, membership: new Membership(db), live, limits };
 

@@ -59,7 +59,10 @@ export const billsRoutes: FastifyPluginAsyncTypebox<{ bills: BillsService }> = a
 
   app.get(
     '/expense/',
-    { schema: { tags, querystring: ExpenseQuery, response: { 200: ExpensePage, ...errors } } },
+    {
+      config: { cache: { scope: 'person', maxAgeSeconds: 60 } },
+      schema: { tags, querystring: ExpenseQuery, response: { 200: ExpensePage, ...errors } },
+    },
     async (request) => bills.listExpenses(identityOf(request), request.query),
   );
 
@@ -105,7 +108,10 @@ export const billsRoutes: FastifyPluginAsyncTypebox<{ bills: BillsService }> = a
 
   app.get(
     '/expense/activity',
-    { schema: { tags, querystring: BillActivityQuery, response: { 200: BillActivityPage, ...errors } } },
+    {
+      config: { cache: { scope: 'person', maxAgeSeconds: 60 } },
+      schema: { tags, querystring: BillActivityQuery, response: { 200: BillActivityPage, ...errors } },
+    },
     async (request) => bills.activityLog(identityOf(request), request.query),
   );
 
@@ -131,13 +137,21 @@ export const billsRoutes: FastifyPluginAsyncTypebox<{ bills: BillsService }> = a
     },
   );
 
-  app.get('/balance/', { schema: { tags, response: { 200: Balance, ...errors } } }, async (request) =>
-    bills.balance(identityOf(request)),
+  app.get(
+    '/balance/',
+    {
+      config: { cache: { scope: 'person', maxAgeSeconds: 60 } },
+      schema: { tags, response: { 200: Balance, ...errors } },
+    },
+    async (request) => bills.balance(identityOf(request)),
   );
 
   app.get(
     '/payment/',
-    { schema: { tags, querystring: PaymentQuery, response: { 200: PaymentPage, ...errors } } },
+    {
+      config: { cache: { scope: 'person', maxAgeSeconds: 60 } },
+      schema: { tags, querystring: PaymentQuery, response: { 200: PaymentPage, ...errors } },
+    },
     async (request) => bills.listPayments(identityOf(request), request.query),
   );
 
@@ -159,7 +173,10 @@ export const billsRoutes: FastifyPluginAsyncTypebox<{ bills: BillsService }> = a
 
   app.get(
     '/recurring-expense/',
-    { schema: { tags, response: { 200: RecurringExpenseList, ...errors } } },
+    {
+      config: { cache: { scope: 'person', maxAgeSeconds: 60 } },
+      schema: { tags, response: { 200: RecurringExpenseList, ...errors } },
+    },
     async (request) => bills.listRecurring(identityOf(request)),
   );
 

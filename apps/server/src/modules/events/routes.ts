@@ -23,10 +23,13 @@ import { unauthorized } from '../../lib/errors.js';
 import { feedStream } from './feed.js';
 import type { PersonalFeedService } from './personal-feed.js';
 import type { EventsService, FeedCredential } from './service.js';
-import type { SubscriptionsService } from './subscriptions.js';
+import { hashSubscriptionSecret, type SubscriptionsService } from './subscriptions.js';
 import type { TimelineService } from './timeline.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+/** Feeds may be asked for with a member's secret link: kept answers check it on every request. */
+const houseLinks = { table: 'calendar_subscriptions', hash: hashSubscriptionSecret } as const;
+const personalLinks = { table: 'personal_feed_links', hash: hashSubscriptionSecret } as const;
 
 export interface EventsRoutesOptions {
   events: EventsService;
@@ -43,6 +46,7 @@ export const eventsRoutes: FastifyPluginAsyncTypebox<EventsRoutesOptions> = asyn
   app.get(
     '/event/',
     {
+      config: { cache: 'house' },
       schema: {
         tags: ['events'],
         summary: 'Occurrences of the house events in a range, repeating events expanded',
@@ -56,6 +60,7 @@ export const eventsRoutes: FastifyPluginAsyncTypebox<EventsRoutesOptions> = asyn
   app.get(
     '/event/layers',
     {
+      config: { cache: { scope: 'person', maxAgeSeconds: 60 } },
       schema: {
         tags: ['events'],
         summary: "The calendar's other layers in a range: tasks due, bills due, away periods, my reminders",
@@ -100,7 +105,7 @@ export const eventsRoutes: FastifyPluginAsyncTypebox<EventsRoutesOptions> = asyn
     '/feed/me.ics',
     {
       // The link's secret is the credential.
-      config: { auth: false },
+      config: { auth: false, cache: { scope: 'person', maxAgeSeconds: 60, link: personalLinks } },
       schema: {
         tags: ['events'],
         summary: "A member's personal feed: house events, their tasks, bills due and their reminders",
@@ -124,7 +129,11 @@ export const eventsRoutes: FastifyPluginAsyncTypebox<EventsRoutesOptions> = asyn
     {
       // The bearer header, ?access_token= (as the feed link carries it) or a member's subscription link
       // (?token=), checked here.
-      config: { queryToken: true, authOptional: true },
+      config: {
+        queryToken: true,
+        authOptional: true,
+        cache: { scope: 'house', maxAgeSeconds: 3600, link: houseLinks },
+      },
       schema: {
         tags: ['events'],
         summary: 'The house calendar as an iCalendar feed',

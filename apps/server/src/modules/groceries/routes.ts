@@ -30,7 +30,7 @@ export const groceriesRoutes: FastifyPluginAsyncTypebox<{ groceries: GroceriesSe
 ) => {
   app.get(
     '/grocery-list/',
-    { schema: { tags, response: { 200: GroceryLists, ...errors } } },
+    { config: { cache: 'house' }, schema: { tags, response: { 200: GroceryLists, ...errors } } },
     async (request) => groceries.lists(identityOf(request)),
   );
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { LiveChange } from '@hearth/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { LiveEvent, LiveHub, LiveScope, LiveSubscriber, LiveSubscription } from '../../core/live.js';
+import { type CacheVersions, houseScopeKey, userScopeKey } from '../../plugins/response-cache.js';
 
 export type { LiveEvent, LiveScope, LiveSubscriber, LiveSubscription } from '../../core/live.js';
 
@@ -56,6 +57,8 @@ export class LiveBus implements LiveHub {
     private readonly transport: LiveTransport,
     private readonly log: FastifyBaseLogger,
     private readonly replayLimit = 1000,
+    /** Kept answers' version counters, raised before a change goes out (see plugins/response-cache.ts). */
+    private readonly versions?: Pick<CacheVersions, 'bump'>,
   ) {}
 
   start(): Promise<void> {
@@ -108,6 +111,8 @@ export class LiveBus implements LiveHub {
   }
 
   private async send(envelope: LiveEnvelope): Promise<void> {
+    // First, so that whoever refetches on this message, on any instance, gets the answer with the change.
+    await this.versions?.bump(envelopeKeys(envelope));
     try {
       await this.transport.send(envelope);
     } catch (err) {
@@ -171,8 +176,9 @@ export class LiveBus implements LiveHub {
   }
 }
 
-const houseKey = (id: number) => `h:${id}`;
-const userKey = (id: number) => `u:${id}`;
+// The same names as the kept answers' version counters.
+const houseKey = houseScopeKey;
+const userKey = userScopeKey;
 
 /** The channels a stream of this scope listens on. */
 function scopeKeys(scope: LiveScope): string[] {

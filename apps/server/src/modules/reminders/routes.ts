@@ -11,7 +11,10 @@ export const remindersRoutes: FastifyPluginAsyncTypebox<{ reminders: RemindersSe
 ) => {
   app.get(
     '/reminder/',
-    { schema: { tags: ['reminders'], response: { 200: ReminderList, ...errors } } },
+    {
+      config: { cache: { scope: 'person', maxAgeSeconds: 60 } },
+      schema: { tags: ['reminders'], response: { 200: ReminderList, ...errors } },
+    },
     async (request) => reminders.list(identityOf(request)),
   );
 

@@ -24,8 +24,13 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody 
 const tags = ['tasks'];
 
 export const tasksRoutes: FastifyPluginAsyncTypebox<{ tasks: TasksService }> = async (app, { tasks }) => {
-  app.get('/task/', { schema: { tags, response: { 200: TaskList, ...errors } } }, async (request) =>
-    tasks.list(identityOf(request)),
+  app.get(
+    '/task/',
+    {
+      config: { cache: { scope: 'person', maxAgeSeconds: 60 } },
+      schema: { tags, response: { 200: TaskList, ...errors } },
+    },
+    async (request) => tasks.list(identityOf(request)),
   );
 
   app.post(
@@ -40,8 +45,13 @@ export const tasksRoutes: FastifyPluginAsyncTypebox<{ tasks: TasksService }> = a
     async (request) => tasks.stats(identityOf(request), request.query.days),
   );
 
-  app.get('/task/members', { schema: { tags, response: { 200: TaskMembers, ...errors } } }, async (request) =>
-    tasks.members(identityOf(request)),
+  app.get(
+    '/task/members',
+    {
+      config: { cache: { scope: 'person', maxAgeSeconds: 60 } },
+      schema: { tags, response: { 200: TaskMembers, ...errors } },
+    },
+    async (request) => tasks.members(identityOf(request)),
   );
 
   app.put(
@@ -90,8 +100,13 @@ export const tasksRoutes: FastifyPluginAsyncTypebox<{ tasks: TasksService }> = a
     async (request) => tasks.history(identityOf(request), request.params.task_id, request.query),
   );
 
-  app.get('/away/', { schema: { tags, response: { 200: AwayList, ...errors } } }, async (request) =>
-    tasks.awayPeriods(identityOf(request)),
+  app.get(
+    '/away/',
+    {
+      config: { cache: { scope: 'person', maxAgeSeconds: 60 } },
+      schema: { tags, response: { 200: AwayList, ...errors } },
+    },
+    async (request) => tasks.awayPeriods(identityOf(request)),
   );
 
   app.post(

@@ -12,7 +12,10 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ users: UsersService }> = a
 
   app.get(
     '/users/me',
-    { schema: { tags: ['users'], response: { 200: User, 401: ErrorBody, 404: ErrorBody } } },
+    {
+      config: { cache: 'person' },
+      schema: { tags: ['users'], response: { 200: User, 401: ErrorBody, 404: ErrorBody } },
+    },
     async (request) => users.me(identityOf(request)),
   );
 

@@ -1,0 +1,375 @@
+import { createHash } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { type CompiledQuery, sql } from 'kysely';
+import type { Db } from '../db/create-db.js';
+
+/*
+ * Conditional GETs and kept answers for the reads clients poll.
+ *
+ * Every house and every person has a version counter (table cache_versions). It is raised when a change is
+ * published on the live stream (before the message leaves, so a client that refetches on it never gets the
+ * older answer), and after every successful write through the API by a member (profile edits and the like,
+ * which publish nothing). A route that opts in with `config: { cache: 'house' | 'person' }` is answered
+ * from memory while the versions it was made under are current: the caller's house and its version (and
+ * for 'person', the caller's own version) are read in one indexed query on every request, so a change made
+ * through any instance is seen at once, and a member who left or was removed never gets their old house's
+ * answers. Each answer carries a strong ETag (a hash of its bytes, suffixed per content coding); a request
+ * whose If-None-Match names it gets a 304 without a body.
+ */
+
+/** Tables whose rows give a person a secret link (a hash of it, and whose it is). */
+export type LinkTable = 'calendar_subscriptions' | 'personal_feed_links';
+
+export interface CacheOptions {
+  /** 'house': the same answer for every member; 'person': the caller's own (their house's data too). */
+  scope: 'house' | 'person';
+  /**
+   * For answers that also depend on the clock (what is due, overdue, today): kept at most this long. The
+   * ETag still names the bytes, so an unchanged answer made again is still a 304.
+   */
+  maxAgeSeconds?: number;
+  /**
+   * The caller may come with a secret link instead of a token: `?token=` is hashed with `hash` and looked
+   * up in `table` on every request (a revoked link stops at once).
+   */
+  link?: { table: LinkTable; hash: (secret: string) => string };
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Answer from memory while the house's (and for 'person' the caller's) data is unchanged. */
+    cache?: 'house' | 'person' | CacheOptions;
+  }
+  interface FastifyRequest {
+    /** Where this GET's answer is kept once made, or the scope a write changes. */
+    cacheSlot: CacheSlot | null;
+  }
+}
+
+interface Scope {
+  userId: number;
+  houseId: number | null;
+  houseVersion: number;
+  userVersion: number;
+}
+
+interface CacheSlot {
+  /** The answer's place: the house or person and the URL without credentials. */
+  key: string;
+  /** The versions the answer is made under. */
+  version: string;
+  maxAgeMs: number | null;
+  scope: Scope;
+}
+
+interface Entry {
+  version: string;
+  /** Hash of the bytes; the sent ETag adds the content coding. */
+  tag: string;
+  body: Buffer;
+  headers: Record<string, string>;
+  expiresAt: number;
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+export interface ResponseCacheOptions {
+  db: Db;
+  versions: CacheVersions;
+  /** Upper bound of the kept bytes (bodies and their compressed forms). */
+  maxBytes?: number;
+}
+
+export const houseScopeKey = (houseId: number) => `h:${houseId}`;
+export const userScopeKey = (userId: number) => `u:${userId}`;
+
+/** The version counters, in the database so that every instance reads the same ones. */
+export class CacheVersions {
+  private readonly failed = new Set<() => void>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /**
+   * Raises the counters of the given scopes (houseScopeKey / userScopeKey). Never throws: the change it
+   * follows is committed. When the counters cannot be raised, this instance forgets every kept answer.
+   */
+  async bump(keys: readonly string[]): Promise<void> {
+    if (keys.length === 0) return;
+    try {
+      await this.db
+        .insertInto('cache_versions')
+        .values([...new Set(keys)].map((scope_key) => ({ scope_key, version: 1 })))
+        .onConflict((oc) => oc.column('scope_key').doUpdateSet({ version: sql`cache_versions.version + 1` }))
+        .execute();
+    } catch (err) {
+      this.log.error({ err, keys }, 'cache versions could not be raised; kept answers dropped');
+      for (const listener of this.failed) listener();
+    }
+  }
+
+  /** Told when a bump failed. */
+  onFailure(listener: () => void): void {
+    this.failed.add(listener);
+  }
+}
+
+declare module '../db/tables.js' {
+  interface Database {
+    cache_versions: { scope_key: string; version: number };
+  }
+}
+
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Credentials in the URL name who asks, not what is answered: left out of the answer's place. */
+const CREDENTIAL_PARAMS = /([?&])(?:access_token|token)=[^&]*&?/g;
+const KEPT_HEADERS = ['content-type', 'cache-control', 'content-disposition'];
+const COMPRESS_MIN_BYTES = 1024;
+const COMPRESSIBLE = /^(?:application\/json|text\/)/;
+
+interface ScopeRow {
+  user_id: number;
+  house_id: number | null;
+  house_version: number | null;
+  user_version: number | null;
+}
+
+function options(config: FastifyRequest['routeOptions']['config']['cache']): CacheOptions | null {
+  if (config === undefined) return null;
+  return typeof config === 'string' ? { scope: config } : config;
+}
+
+/** br, then gzip, as the client accepts them (q=0 refuses). */
+function negotiate(header: string | undefined): 'br' | 'gzip' | null {
+  if (!header) return null;
+  let gzip = false;
+  for (const part of header.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const refused = params.some((p) => /^\s*q\s*=\s*0(?:\.0*)?\s*$/.test(p));
+    if (refused) continue;
+    if (name === 'br') return 'br';
+    if (name === 'gzip' || name === '*') gzip = true;
+  }
+  return gzip ? 'gzip' : null;
+}
+
+/** Whether If-None-Match names this answer (in any content coding), or is `*`. */
+function matches(ifNoneMatch: string | undefined, tag: string): boolean {
+  if (!ifNoneMatch) return false;
+  for (const raw of ifNoneMatch.split(',')) {
+    const value = raw.trim();
+    if (value === '*') return true;
+    // A weak comparison is what If-None-Match asks for (RFC 9110 13.1.2).
+    const opaque = value.replace(/^W\//, '').replace(/^"|"$/g, '');
+    if (opaque === tag || opaque.startsWith(`${tag}-`)) return true;
+  }
+  return false;
+}
+
+function etag(tag: string, encoding: 'br' | 'gzip' | null): string {
+  return encoding ? `"${tag}-${encoding}"` : `"${tag}"`;
+}
+
+async function bytesOf(payload: unknown): Promise<Buffer | null> {
+  if (typeof payload === 'string') return Buffer.from(payload);
+  if (Buffer.isBuffer(payload)) return payload;
+  if (payload && typeof (payload as Readable).pipe === 'function') {
+    const chunks: Buffer[] = [];
+    for await (const chunk of payload as Readable) {
+      chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+    }
+    return Buffer.concat(chunks);
+  }
+  return null;
+}
+
+class Store {
+  private readonly entries = new Map<string, Entry>();
+  private bytes = 0;
+
+  constructor(private readonly maxBytes: number) {}
+
+  get(key: string): Entry | undefined {
+    return this.entries.get(key);
+  }
+
+  set(key: string, entry: Entry): void {
+    this.delete(key);
+    this.entries.set(key, entry);
+    this.bytes += entry.body.length;
+    this.trim();
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.bytes = 0;
+  }
+
+  /** Counts a compressed form made later. */
+  grew(by: number): void {
+    this.bytes += by;
+    this.trim();
+  }
+
+  private delete(key: string): void {
+    const old = this.entries.get(key);
+    if (!old) return;
+    this.entries.delete(key);
+    this.bytes -= sizeOf(old);
+  }
+
+  /** Oldest stored first: a slot that keeps changing is stored again and moves to the back. */
+  private trim(): void {
+    for (const key of this.entries.keys()) {
+      if (this.bytes <= this.maxBytes) break;
+      this.delete(key);
+    }
+  }
+}
+
+const sizeOf = (e: Entry) => e.body.length + (e.br?.length ?? 0) + (e.gzip?.length ?? 0);
+
+export const responseCachePlugin = fp<ResponseCacheOptions>(
+  async (app: FastifyInstance, { db, versions, maxBytes = 64 * 1024 * 1024 }) => {
+    const store = new Store(maxBytes);
+    versions.onFailure(() => store.clear());
+
+    // Compiled once: this read runs on every cached request, so it skips Kysely's query building.
+    const scopeColumns = sql`u.user_id, u.house_id, hv.version as house_version, uv.version as user_version`;
+    const versionJoins = sql`left join cache_versions hv on hv.scope_key = 'h:' || u.house_id
+      left join cache_versions uv on uv.scope_key = 'u:' || u.user_id`;
+    const byIdentity = sql<ScopeRow>`select ${scopeColumns} from users u ${versionJoins}
+      where u.issuer = ${''} and u.subject = ${''}`.compile(db);
+    const byLink = new Map<LinkTable, CompiledQuery<ScopeRow>>(
+      (['calendar_subscriptions', 'personal_feed_links'] as const).map((table) => [
+        table,
+        sql<ScopeRow>`select ${scopeColumns} from ${sql.table(table)} l
+          join users u on u.user_id = l.user_id ${versionJoins}
+          where l.token_hash = ${''}`.compile(db),
+      ]),
+    );
+
+    async function scopeOf(request: FastifyRequest, opts: CacheOptions | null): Promise<Scope | null> {
+      let query: CompiledQuery<ScopeRow> | undefined;
+      let parameters: string[];
+      if (request.identity) {
+        query = byIdentity;
+        parameters = [request.identity.issuer, request.identity.subject];
+      } else {
+        const secret = (request.query as Record<string, unknown> | undefined)?.token;
+        query = opts?.link ? byLink.get(opts.link.table) : undefined;
+        if (!query || !opts?.link || typeof secret !== 'string' || secret === '') return null;
+        parameters = [opts.link.hash(secret)];
+      }
+      const { rows } = await db.executeQuery<ScopeRow>({ ...query, parameters });
+      const row = rows[0];
+      if (!row) return null;
+      return {
+        userId: row.user_id,
+        houseId: row.house_id,
+        houseVersion: row.house_version ?? 0,
+        userVersion: row.user_version ?? 0,
+      };
+    }
+
+    function slotFor(request: FastifyRequest, opts: CacheOptions, scope: Scope): CacheSlot | null {
+      const url = request.url.replace(CREDENTIAL_PARAMS, '$1').replace(/[?&]$/, '');
+      const maxAgeMs = opts.maxAgeSeconds ? opts.maxAgeSeconds * 1000 : null;
+      if (opts.scope === 'house') {
+        if (scope.houseId === null) return null;
+        return { key: `h${scope.houseId} ${url}`, version: `${scope.houseVersion}`, maxAgeMs, scope };
+      }
+      const version = `${scope.houseId ?? 0}.${scope.houseVersion}.${scope.userVersion}`;
+      return { key: `u${scope.userId} ${url}`, version, maxAgeMs, scope };
+    }
+
+    /**
+     * Sets the answer's headers and picks its bytes for this client: null for a 304, else the body in the
+     * best coding the client accepts (each coding made once per answer, and kept beside it).
+     */
+    function encode(request: FastifyRequest, reply: FastifyReply, entry: Entry): Buffer | null {
+      for (const [name, value] of Object.entries(entry.headers)) reply.header(name, value);
+      const compressible =
+        entry.body.length >= COMPRESS_MIN_BYTES && COMPRESSIBLE.test(entry.headers['content-type'] ?? '');
+      const encoding = compressible ? negotiate(request.headers['accept-encoding']) : null;
+      reply.header('vary', 'Accept-Encoding');
+      reply.header('etag', etag(entry.tag, encoding));
+      if (matches(request.headers['if-none-match'], entry.tag)) {
+        reply.code(304);
+        return null;
+      }
+      if (!encoding) return entry.body;
+      let body = entry[encoding];
+      if (!body) {
+        // A level meant for answers made on the fly (brotli's maximum, 11, costs many times more).
+        body =
+          encoding === 'br'
+            ? brotliCompressSync(entry.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } })
+            : gzipSync(entry.body, { level: 6 });
+        entry[encoding] = body;
+        store.grew(body.length);
+      }
+      reply.header('content-encoding', encoding);
+      return body;
+    }
+
+    app.decorateRequest('cacheSlot', null);
+
+    app.addHook('preHandler', async (request, reply) => {
+      const opts = options(request.routeOptions.config.cache);
+      if (opts && request.method === 'GET') {
+        const scope = await scopeOf(request, opts);
+        const slot = scope && slotFor(request, opts, scope);
+        if (!slot) return; // no profile, no house, no valid link: the route gives its own answer
+        request.cacheSlot = slot;
+        const entry = store.get(slot.key);
+        if (entry && entry.version === slot.version && entry.expiresAt > Date.now()) {
+          request.cacheSlot = null; // answered here; nothing to keep when it is sent
+          return reply.send(encode(request, reply, entry));
+        }
+        return;
+      }
+      // A write changes what its author's house (and the author) sees, whether or not it publishes.
+      if (WRITES.has(request.method) && request.identity && request.url.startsWith('/api/')) {
+        const scope = await scopeOf(request, null);
+        if (scope) request.cacheSlot = { key: '', version: '', maxAgeMs: null, scope };
+      }
+    });
+
+    // Runs before compression (this plugin is registered first), so it sees the bytes as made.
+    app.addHook('onSend', async (request, reply, payload) => {
+      const slot = request.cacheSlot;
+      if (!slot) return payload;
+      if (request.method !== 'GET') {
+        if (reply.statusCode < 400) {
+          const { userId, houseId } = slot.scope;
+          await versions.bump(
+            houseId === null ? [userScopeKey(userId)] : [userScopeKey(userId), houseScopeKey(houseId)],
+          );
+        }
+        return payload;
+      }
+      // Only fresh 200 answers are kept (hits are sent by the preHandler).
+      if (reply.statusCode !== 200 || reply.hasHeader('set-cookie')) return payload;
+      const body = await bytesOf(payload);
+      if (!body) return payload;
+      const headers: Record<string, string> = {};
+      for (const name of KEPT_HEADERS) {
+        const value = reply.getHeader(name);
+        if (typeof value === 'string') headers[name] = value;
+      }
+      const tag = createHash('sha256').update(body).digest('base64url').slice(0, 27);
+      const expiresAt = slot.maxAgeMs === null ? Number.POSITIVE_INFINITY : Date.now() + slot.maxAgeMs;
+      const entry: Entry = { version: slot.version, tag, body, headers, expiresAt };
+      store.set(slot.key, entry);
+      // Encoded here, so the compression plugin after this hook leaves it alone.
+      return encode(request, reply, entry);
+    });
+  },
+  { name: 'response-cache' },
+);
