@@ -4,16 +4,19 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { Spinner } from '../../../components/spinner';
 import { useApiClient } from '../../../lib/api-client';
 import { browserTimeZone, currentWeek, formatTime, startOfDate } from '../../../lib/dates';
+import { t as tr } from '../../../lib/i18n';
 import { useLogError } from '../../../lib/use-log-error';
 import { useLiveChange } from '../../live';
 import { eventKeys, fetchLayers, fetchOccurrences } from '../api';
-import { EventDialogMessages as M } from '../lib/event-form';
 import type { LayerId, LayerToggles } from '../lib/layers';
 import type { EventDialogState } from './event-dialog';
 import { useLayerToggles } from './layer-toggles';
 
 // The dialog (its form, repeat rules and validation) loads only when an event is opened.
 const EventDialog = lazy(() => import('./event-dialog').then((m) => ({ default: m.EventDialog })));
+
+// The calendar page's words (its event form module is not loaded here: it brings the contract's schemas).
+const CALENDAR_FAILED = "We couldn't load your house calendar. Please try again.";
 
 /** One thing on one day of the week: a house event occurrence or an item of another layer. */
 export interface GlanceItem {
@@ -231,7 +234,7 @@ export default function WeekGlance({ houseId }: { houseId: number }) {
     if (!failed) {
       return (
         <div className="flex justify-center py-8">
-          <Spinner label="Loading this week" />
+          <Spinner label={tr('events:loadingThisWeek')} />
         </div>
       );
     }
@@ -242,11 +245,11 @@ export default function WeekGlance({ houseId }: { houseId: number }) {
     <>
       {failed && (
         <p role="alert" className="mb-3 text-sm font-medium text-danger">
-          {M.calendarFailed}
+          {CALENDAR_FAILED}
         </p>
       )}
-      {!failed && empty && <p className="mb-3 text-sm text-muted">Nothing on the calendar this week.</p>}
-      <ol className="grid gap-2 sm:grid-cols-7" aria-label="This week, day by day">
+      {!failed && empty && <p className="mb-3 text-sm text-muted">{tr('events:nothingOnTheCalendarThis')}</p>}
+      <ol className="grid gap-2 sm:grid-cols-7" aria-label={tr('events:thisWeekDayByDay')}>
         {days.map((day) => (
           <li
             key={day.date}
