@@ -59,6 +59,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // dist/.vite/manifest.json: which files each entry and lazy route loads (the speed test reads it).
+    manifest: true,
     rolldownOptions: {
       treeshake: {
         // The contract's schemas (TypeBox `Type.*` calls) are for the server; the browser uses its types and

@@ -1,35 +1,36 @@
 import type { ClientConfig } from '@hearth/contract';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { type ReactNode, useMemo, useState } from 'react';
-import { AuthProvider } from 'react-oidc-context';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Button } from '../components/button';
 import { Card } from '../components/card';
 import { FullScreenSpinner } from '../components/spinner';
-import { createApiClient, isApiError } from '../lib/api-client';
-import { oidcSettings, removeSigninParams } from './oidc-settings';
 import { createQueryClient } from './query-client';
 
-const publicApi = createApiClient({ getAccessToken: () => undefined });
+// The sign-in client (oidc-client-ts) is fetched at once, alongside GET /api/config, and is not part of
+// the first download.
+const authModule = import('./auth-provider');
+const ConfiguredAuth = lazy(() => authModule);
 
 const CONFIG_COPY = 'hearth.client-config';
 
 /**
  * The sign-in settings from the server; without a connection, the copy kept from the last answer, so the
- * installed app still opens offline (they hold nothing personal).
+ * installed app still opens offline (they hold nothing personal). A plain fetch: the API client would
+ * bring the sign-in client into the first download.
  */
 async function fetchClientConfig(signal: AbortSignal): Promise<ClientConfig> {
+  let response: Response;
   try {
-    const config = await publicApi.get<ClientConfig>('/api/config', {
-      signal,
-      failure: 'Failed to fetch configuration',
-    });
-    localStorage.setItem(CONFIG_COPY, JSON.stringify(config));
-    return config;
+    response = await fetch('/api/config', { signal, headers: { Accept: 'application/json' } });
   } catch (err) {
     const copy = localStorage.getItem(CONFIG_COPY);
-    if (copy && isApiError(err) && err.status === 0) return JSON.parse(copy) as ClientConfig;
+    if (copy && !signal.aborted) return JSON.parse(copy) as ClientConfig;
     throw err;
   }
+  if (!response.ok) throw new Error(`Failed to fetch configuration: HTTP ${response.status}`);
+  const config = (await response.json()) as ClientConfig;
+  localStorage.setItem(CONFIG_COPY, JSON.stringify(config));
+  return config;
 }
 
 /** Reads the sign-in settings from the server, then provides the OIDC context. */
@@ -41,10 +42,9 @@ function ConfiguredAuthProvider({ children }: { children: ReactNode }) {
     // Asked even offline: the kept copy answers then.
     networkMode: 'always',
   });
-  const settings = useMemo(() => (config.data ? oidcSettings(config.data) : null), [config.data]);
 
   if (config.isPending) return <FullScreenSpinner />;
-  if (!settings) {
+  if (!config.data) {
     return (
       <main className="flex min-h-dvh items-center justify-center px-4">
         <Card role="alert" className="w-full max-w-sm text-center">
@@ -58,9 +58,9 @@ function ConfiguredAuthProvider({ children }: { children: ReactNode }) {
     );
   }
   return (
-    <AuthProvider {...settings} onSigninCallback={removeSigninParams}>
-      {children}
-    </AuthProvider>
+    <Suspense fallback={<FullScreenSpinner />}>
+      <ConfiguredAuth config={config.data}>{children}</ConfiguredAuth>
+    </Suspense>
   );
 }
 

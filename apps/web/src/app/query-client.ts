@@ -1,10 +1,17 @@
 import { QueryClient } from '@tanstack/react-query';
-import { isApiError } from '../lib/api-client';
 import { activeWriteQueue } from '../lib/offline/write-queue';
+
+/**
+ * The HTTP status of an API client error (ApiError), read by shape: importing the API client here would
+ * bring the sign-in client into the first download.
+ */
+const statusOf = (error: unknown): number | undefined =>
+  error instanceof Error && 'status' in error && typeof error.status === 'number' ? error.status : undefined;
 
 /** Client errors (4xx) will not change on retry; network and server errors get two more tries. */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
-  if (isApiError(error) && error.status >= 400 && error.status < 500) return false;
+  const status = statusOf(error);
+  if (status !== undefined && status >= 400 && status < 500) return false;
   return failureCount < 2;
 }
 

@@ -12,6 +12,8 @@ import { routes } from './router';
 vi.mock('react-oidc-context', () => ({ useAuth: vi.fn() }));
 
 const me = testUser();
+// Every page, the shell's parts included, loads its code on first use: slow on a busy machine.
+const LAZY = { timeout: 10_000 };
 
 function open(path: string, state: 'signedIn' | 'signedOut' = 'signedIn') {
   vi.mocked(useAuth).mockReturnValue(authState(state));
@@ -26,38 +28,38 @@ function open(path: string, state: 'signedIn' | 'signedOut' = 'signedIn') {
 }
 
 describe('routes', () => {
-  it('shows the landing page at /', () => {
+  it('shows the landing page at /', async () => {
     open('/', 'signedOut');
-    expect(screen.getByRole('button', { name: 'Login' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Login' }, LAZY)).toBeInTheDocument();
   });
 
   it('sends a signed-out visitor of a feature page to the landing page', async () => {
     const router = open('/tasks', 'signedOut');
-    expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Login' }, LAZY)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
   });
 
   it('opens the Tasks page from its sidebar entry', async () => {
     open('/tasks');
-    expect(await screen.findByRole('heading', { name: 'Tasks', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Tasks', level: 1 }, LAZY)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Tasks' })).toHaveAttribute('aria-current', 'page');
   });
 
   it('opens the Bills page from its sidebar entry', async () => {
     open('/bills');
-    expect(await screen.findByRole('heading', { name: 'Bills', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Bills', level: 1 }, LAZY)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Bills' })).toHaveAttribute('aria-current', 'page');
   });
 
   it('shows Page not found with a link home for an unknown path', async () => {
     open('/no-such-page');
-    expect(await screen.findByText('Page not found')).toBeInTheDocument();
+    expect(await screen.findByText('Page not found', {}, LAZY)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to Home' })).toHaveAttribute('href', '/home');
   });
 
   it('loads the profile setup page outside the sidebar layout', async () => {
     open('/userSetup');
-    expect(await screen.findByRole('heading', { name: 'Set Up Your Profile' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Set Up Your Profile' }, LAZY)).toBeInTheDocument();
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
   });
 });

@@ -9,14 +9,21 @@
  */
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { FullScreenSpinner } from '../components/spinner';
-import { LandingPage, RequireAuth } from '../features/auth';
 import * as registry from './features';
-import { SidebarLayout } from './layout/sidebar-layout';
-import { OfflineCopy } from './offline/offline-copy';
-import { NotFoundPage } from './routes/not-found-page';
 import { RouteError } from './routes/route-error';
 
 const features = Object.values(registry);
+
+/*
+ * The shell's own parts are lazy routes too: the first download is React, the router and this tree; the
+ * sign-in client, the offline copy and the sidebar load with the first page, all at once (the router loads
+ * every matched route's code in parallel), so a signed-out visitor of / never downloads the sidebar.
+ */
+const landing = async () => ({ Component: (await import('../features/auth')).LandingPage });
+const requireAuth = async () => ({ Component: (await import('../features/auth')).RequireAuth });
+const offlineCopy = async () => ({ Component: (await import('./offline/offline-copy')).OfflineCopy });
+const sidebar = async () => ({ Component: (await import('./layout/sidebar-layout')).SidebarLayout });
+const notFound = async () => ({ Component: (await import('./routes/not-found-page')).NotFoundPage });
 
 export const routes: RouteObject[] = [
   {
@@ -24,20 +31,20 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     hydrateFallbackElement: <FullScreenSpinner />,
     children: [
-      { index: true, element: <LandingPage /> },
+      { index: true, lazy: landing },
       // Pages anyone may open without signing in (a link from an email, say).
       ...features.flatMap((f) => f.publicRoutes ?? []),
       {
-        element: <RequireAuth />,
+        lazy: requireAuth,
         children: [
           {
             // The saved copy of the house's data is back in the cache before any signed-in page asks.
-            element: <OfflineCopy />,
+            lazy: offlineCopy,
             children: [
               ...features.flatMap((f) => f.standaloneRoutes ?? []),
               {
-                element: <SidebarLayout />,
-                children: [...features.flatMap((f) => f.routes), { path: '*', element: <NotFoundPage /> }],
+                lazy: sidebar,
+                children: [...features.flatMap((f) => f.routes), { path: '*', lazy: notFound }],
               },
             ],
           },
