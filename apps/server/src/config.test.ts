@@ -93,3 +93,58 @@ describe('.env', () => {
     expect(loadDotEnv(join(tmpdir(), 'no-such-dir-hearth', '.env'))).toBe(false);
   });
 });
+
+describe('notification settings', () => {
+  const VAPID = {
+    VAPID_PUBLIC_KEY: Buffer.alloc(65, 4).toString('base64url'),
+    VAPID_PRIVATE_KEY: Buffer.alloc(32, 7).toString('base64url'),
+  };
+
+  it('default to no email, generated VAPID keys, safe push endpoints and a running scheduler', () => {
+    expect(loadConfig({}).notifications).toEqual({
+      smtpUrl: null,
+      mailFrom: 'Hearth <hearth@localhost>',
+      vapid: null,
+      vapidSubject: 'mailto:hearth@localhost',
+      pushAllowInsecure: false,
+      scheduler: true,
+    });
+  });
+
+  it('honour every variable', () => {
+    const c = loadConfig({
+      PUBLIC_URL: 'https://home.example.org',
+      SMTP_URL: 'smtp://user:pass@mail.example.org:587',
+      MAIL_FROM: 'Home <home@example.org>',
+      ...VAPID,
+      PUSH_ALLOW_INSECURE: 'true',
+      NOTIFICATIONS_SCHEDULER: 'off',
+    });
+    expect(c.notifications).toEqual({
+      smtpUrl: 'smtp://user:pass@mail.example.org:587',
+      mailFrom: 'Home <home@example.org>',
+      vapid: { publicKey: VAPID.VAPID_PUBLIC_KEY, privateKey: VAPID.VAPID_PRIVATE_KEY },
+      vapidSubject: 'https://home.example.org',
+      pushAllowInsecure: true,
+      scheduler: false,
+    });
+  });
+
+  it('refuse bad values without echoing an SMTP password', () => {
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+      } catch (err) {
+        return (err as ConfigError).problems.join('\n');
+      }
+      return '';
+    };
+    const smtp = problems({ SMTP_URL: 'http://user:secret@mail.example.org' });
+    expect(smtp).toMatch(/SMTP_URL/);
+    expect(smtp).not.toMatch(/secret/);
+    expect(problems({ VAPID_PUBLIC_KEY: VAPID.VAPID_PUBLIC_KEY })).toMatch(/go together/);
+    expect(problems({ ...VAPID, VAPID_PRIVATE_KEY: 'short' })).toMatch(/VAPID_PRIVATE_KEY must be|32 bytes/);
+    expect(problems({ PUSH_ALLOW_INSECURE: 'yes' })).toMatch(/PUSH_ALLOW_INSECURE/);
+    expect(problems({ VAPID_SUBJECT: 'http://x' })).toMatch(/VAPID_SUBJECT/);
+  });
+});

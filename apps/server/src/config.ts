@@ -32,6 +32,22 @@ export interface AppConfig {
   apiRateLimit: boolean;
   /** Where the built web app lives; null when not served (API-only tests). */
   webDist: string | null;
+  notifications: NotificationsConfig;
+}
+
+export interface NotificationsConfig {
+  /** smtp:// or smtps:// URL of the mail server; null: no email (the email choice is hidden). */
+  smtpUrl: string | null;
+  /** The From of notification emails. */
+  mailFrom: string;
+  /** VAPID keys (base64url); null: generated once and kept in the database. */
+  vapid: { publicKey: string; privateKey: string } | null;
+  /** The VAPID contact (mailto: or https:) push services may reach the operator at. */
+  vapidSubject: string;
+  /** Tests only: also allow push endpoints on http://loopback. */
+  pushAllowInsecure: boolean;
+  /** Whether this instance runs the delivery scheduler (several instances may; each item goes once). */
+  scheduler: boolean;
 }
 
 export class ConfigError extends Error {
@@ -167,6 +183,7 @@ export function loadConfig(env: Env = process.env, defaults: { webDist?: string 
   const trustProxy = parseTrustProxy(env.TRUST_PROXY, problems);
   const idpRateLimit = flag('IDP_RATE_LIMIT', true, ['on'], ['off']);
   const apiRateLimit = flag('API_RATE_LIMIT', true, ['on'], ['off']);
+  const notifications = parseNotifications(env, publicUrl, problems, flag);
 
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -181,5 +198,70 @@ export function loadConfig(env: Env = process.env, defaults: { webDist?: string 
     idpRateLimit,
     apiRateLimit,
     webDist: defaults.webDist ?? null,
+    notifications,
+  };
+}
+
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+
+/** SMTP_URL, MAIL_FROM, VAPID_*, PUSH_ALLOW_INSECURE, NOTIFICATIONS_SCHEDULER. */
+function parseNotifications(
+  env: Env,
+  publicUrl: string,
+  problems: string[],
+  flag: (name: string, fallback: boolean, yes: string[], no: string[]) => boolean,
+): NotificationsConfig {
+  const smtpText = env.SMTP_URL?.trim() || null;
+  let smtpUrl: string | null = null;
+  if (smtpText) {
+    try {
+      const url = new URL(smtpText);
+      if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') throw new Error('protocol');
+      smtpUrl = smtpText;
+    } catch {
+      // The URL may hold a password: never echo it.
+      problems.push(
+        'SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.org:587',
+      );
+    }
+  }
+  const host = publicUrl ? new URL(publicUrl).hostname : 'localhost';
+  const mailFrom = env.MAIL_FROM?.trim() || `Hearth <hearth@${host}>`;
+  if (!/^[^\r\n]*@[^\r\n]*$/.test(mailFrom)) {
+    problems.push(`MAIL_FROM must be an address such as "Hearth <hearth@example.org>", got "${mailFrom}"`);
+  }
+  const publicKey = env.VAPID_PUBLIC_KEY?.trim() || null;
+  const privateKey = env.VAPID_PRIVATE_KEY?.trim() || null;
+  let vapid: NotificationsConfig['vapid'] = null;
+  if (publicKey || privateKey) {
+    if (!publicKey || !privateKey) {
+      problems.push(
+        'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both, or neither to generate them',
+      );
+    } else if (
+      !BASE64URL.test(publicKey) ||
+      Buffer.from(publicKey, 'base64url').length !== 65 ||
+      !BASE64URL.test(privateKey) ||
+      Buffer.from(privateKey, 'base64url').length !== 32
+    ) {
+      problems.push(
+        'VAPID_PUBLIC_KEY must be 65 bytes and VAPID_PRIVATE_KEY 32 bytes, base64url (npx web-push generate-vapid-keys)',
+      );
+    } else {
+      vapid = { publicKey, privateKey };
+    }
+  }
+  const vapidSubject =
+    env.VAPID_SUBJECT?.trim() || (publicUrl.startsWith('https:') ? publicUrl : `mailto:hearth@${host}`);
+  if (!/^(mailto:|https:)/.test(vapidSubject)) {
+    problems.push(`VAPID_SUBJECT must be a mailto: or https: URL, got "${vapidSubject}"`);
+  }
+  return {
+    smtpUrl,
+    mailFrom,
+    vapid,
+    vapidSubject,
+    pushAllowInsecure: flag('PUSH_ALLOW_INSECURE', false, ['true'], ['false']),
+    scheduler: flag('NOTIFICATIONS_SCHEDULER', true, ['on'], ['off']),
   };
 }

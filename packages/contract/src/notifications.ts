@@ -26,6 +26,8 @@ export const CLOCK_TIME_PATTERN = '^([01][0-9]|2[0-3]):[0-5][0-9]$';
 export const ClockTime = Type.String({ pattern: CLOCK_TIME_PATTERN });
 
 const ChannelList = Type.Array(NotificationChannel, { maxItems: 2, uniqueItems: true });
+/** On input a channel named twice counts once. */
+const ChannelListInput = Type.Array(NotificationChannel, { maxItems: 4 });
 
 export const NotificationChannels = Type.Object({
   reminders: ChannelList,
@@ -63,10 +65,10 @@ export const NotificationSettingsInput = Type.Object(
     channels: Type.Optional(
       Type.Object(
         {
-          reminders: Type.Optional(ChannelList),
-          tasks: Type.Optional(ChannelList),
-          bills: Type.Optional(ChannelList),
-          house: Type.Optional(ChannelList),
+          reminders: Type.Optional(ChannelListInput),
+          tasks: Type.Optional(ChannelListInput),
+          bills: Type.Optional(ChannelListInput),
+          house: Type.Optional(ChannelListInput),
         },
         { additionalProperties: false },
       ),
@@ -80,7 +82,8 @@ export const NotificationSettingsInput = Type.Object(
         Type.Null(),
       ]),
     ),
-    digest_time: Type.Optional(Type.Union([Type.String({ maxLength: 16 }), Type.Null()])),
+    // Null first: the validator would otherwise coerce null to an empty string.
+    digest_time: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 16 })])),
     email_enabled: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },

@@ -3,6 +3,8 @@ import { RemindersRepository } from './repository.js';
 import { remindersRoutes } from './routes.js';
 import { RemindersService } from './service.js';
 
+/** Read-only views for the notification scheduler. */
+export { type DueReminder, nextReminderOccurrence, remindersDueBetween, standingReminders } from './due.js';
 export type { RemindersTables } from './tables.js';
 /** Read-only views for the calendar's layers and the personal feed. */
 export { type OwnReminder, reminderOccurrences, remindersOf } from './timeline.js';

@@ -1,0 +1,113 @@
+import type { Repeat } from '@hearth/contract';
+import type { Db } from '../../db/create-db.js';
+import { occurrencesBetween } from './recurrence.js';
+
+/*
+ * Read-only, for the notification scheduler: recurring bills falling due on some dates (across houses),
+ * payments recorded lately, and the house's recent bill activity (for the digest).
+ */
+
+export interface DueBill {
+  recurring_id: number;
+  house_id: number;
+  title: string;
+  amount_minor: number;
+  currency: string;
+  due_on: string;
+}
+
+/** Recurring bills falling due from `fromDate` through `throughDate` (YYYY-MM-DD), every house, one query. */
+export async function recurringBillsDue(db: Db, fromDate: string, throughDate: string): Promise<DueBill[]> {
+  const rows = await db
+    .selectFrom('recurring_expenses')
+    .selectAll()
+    .where('starts_on', '<=', throughDate)
+    .where((eb) => eb.or([eb('ends_on', 'is', null), eb('ends_on', '>=', fromDate)]))
+    .orderBy('recurring_id')
+    .execute();
+  const out: DueBill[] = [];
+  for (const row of rows) {
+    const day = row.repeat_month_day;
+    const repeat: Repeat = {
+      every: row.repeat_every as Repeat['every'],
+      interval: row.repeat_interval,
+      month_day: day === null ? null : day === 0 ? 'last' : day,
+    };
+    for (const date of occurrencesBetween(
+      { repeat, starts_on: row.starts_on, ends_on: row.ends_on },
+      fromDate,
+      throughDate,
+    )) {
+      out.push({
+        recurring_id: row.recurring_id,
+        house_id: row.house_id,
+        title: row.title,
+        amount_minor: Number(row.amount_minor),
+        currency: row.currency,
+        due_on: date,
+      });
+    }
+  }
+  return out;
+}
+
+export interface RecordedPayment {
+  payment_id: number;
+  house_id: number;
+  from_user_id: number;
+  to_user_id: number;
+  amount_minor: number;
+  currency: string;
+  created_by: number;
+  created_at: string;
+}
+
+/** Payments recorded in (from, to], every house, one query. */
+export async function paymentsRecordedBetween(db: Db, from: Date, to: Date): Promise<RecordedPayment[]> {
+  const rows = await db
+    .selectFrom('payments')
+    .select([
+      'payment_id',
+      'house_id',
+      'from_user_id',
+      'to_user_id',
+      'amount_minor',
+      'currency',
+      'created_by',
+      'created_at',
+    ])
+    .where('created_at', '>', from.toISOString())
+    .where('created_at', '<=', to.toISOString())
+    .orderBy('payment_id')
+    .execute();
+  return rows.map((r) => ({ ...r, amount_minor: Number(r.amount_minor) }));
+}
+
+export interface BillChange {
+  actor_id: number | null;
+  action: string;
+  subject: string;
+  title: string;
+  amount_minor: number;
+  at: string;
+}
+
+/** The house's bill activity since `since` by anyone but `exceptUserId`, newest first. */
+export async function billChangesSince(
+  db: Db,
+  houseId: number,
+  since: Date,
+  exceptUserId: number,
+  limit = 20,
+): Promise<BillChange[]> {
+  const rows = await db
+    .selectFrom('bill_activity')
+    .select(['actor_id', 'action', 'subject', 'title', 'amount_minor', 'at'])
+    .where('house_id', '=', houseId)
+    .where('at', '>', since.toISOString())
+    .where((eb) => eb.or([eb('actor_id', 'is', null), eb('actor_id', '!=', exceptUserId)]))
+    .orderBy('at', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ ...r, amount_minor: Number(r.amount_minor) }));
+}

@@ -1,0 +1,102 @@
+import type { NotificationAction, NotificationKind } from '@hearth/contract';
+import { errors, jwtVerify, SignJWT } from 'jose';
+import { AppError } from '../../lib/errors.js';
+
+/*
+ * Signed, expiring, single-purpose links (HS256 JWTs with jose): an email's one-click unsubscribe, and a
+ * push's action button. Each purpose has its own audience, so one can never be used as the other.
+ */
+
+const ISSUER = 'hearth-notifications';
+const UNSUBSCRIBE = 'hearth:unsubscribe';
+const ACTION = 'hearth:notification-action';
+
+export const UNSUBSCRIBE_TTL_SECONDS = 60 * 24 * 3600;
+export const ACTION_TTL_SECONDS = 7 * 24 * 3600;
+
+export const linkInvalid = () =>
+  new AppError(
+    400,
+    'link_invalid',
+    'This link is not valid any more. Open Hearth to change your notifications.',
+  );
+
+export interface UnsubscribeClaims {
+  userId: number;
+  kind: NotificationKind;
+}
+
+export interface ActionClaims {
+  userId: number;
+  action: NotificationAction;
+  /** The task or reminder. */
+  sourceId: number;
+  /** The occurrence the notification was about (UTC ISO). */
+  dueAt: string;
+}
+
+export class LinkSigner {
+  constructor(
+    private readonly key: Uint8Array,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
+
+  private sign(audience: string, userId: number, claims: Record<string, unknown>, ttlSeconds: number) {
+    const now = Math.floor(this.clock().getTime() / 1000);
+    return new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuer(ISSUER)
+      .setAudience(audience)
+      .setSubject(String(userId))
+      .setIssuedAt(now)
+      .setExpirationTime(now + ttlSeconds)
+      .sign(this.key);
+  }
+
+  private async verify(token: string, audience: string) {
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        issuer: ISSUER,
+        audience,
+        algorithms: ['HS256'],
+        currentDate: this.clock(),
+      });
+      const userId = Number(payload.sub);
+      if (!Number.isInteger(userId) || userId < 1) throw linkInvalid();
+      return { payload, userId };
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      if (err instanceof errors.JOSEError) throw linkInvalid();
+      throw err;
+    }
+  }
+
+  unsubscribeToken(userId: number, kind: NotificationKind): Promise<string> {
+    return this.sign(UNSUBSCRIBE, userId, { kind }, UNSUBSCRIBE_TTL_SECONDS);
+  }
+
+  async readUnsubscribe(token: string): Promise<UnsubscribeClaims> {
+    const { payload, userId } = await this.verify(token, UNSUBSCRIBE);
+    const kind = payload.kind;
+    if (kind !== 'reminders' && kind !== 'tasks' && kind !== 'bills' && kind !== 'house') throw linkInvalid();
+    return { userId, kind };
+  }
+
+  actionToken(claims: ActionClaims): Promise<string> {
+    return this.sign(
+      ACTION,
+      claims.userId,
+      { act: claims.action, src: claims.sourceId, due: claims.dueAt },
+      ACTION_TTL_SECONDS,
+    );
+  }
+
+  async readAction(token: string, action: NotificationAction): Promise<ActionClaims> {
+    const { payload, userId } = await this.verify(token, ACTION);
+    // Single purpose: a Snooze token cannot mark a task done, nor the other way round.
+    if (payload.act !== action || typeof payload.src !== 'number' || typeof payload.due !== 'string') {
+      throw linkInvalid();
+    }
+    return { userId, action, sourceId: payload.src, dueAt: payload.due };
+  }
+}
