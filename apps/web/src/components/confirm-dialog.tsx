@@ -43,13 +43,18 @@ export function ConfirmDialog({
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-40 bg-scrim/40" />
         <AlertDialog.Content
-          className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-card border border-line bg-surface p-6 shadow-lift"
+          className="fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 flex-col overflow-y-auto rounded-card border border-line bg-surface p-6 shadow-lift"
           {...(onOpenAutoFocus && { onOpenAutoFocus })}
           {...(onCloseAutoFocus && { onCloseAutoFocus })}
         >
-          <AlertDialog.Title className="text-lg font-bold text-espresso">{title}</AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-muted">{description}</AlertDialog.Description>
-          <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <AlertDialog.Title className="text-lg font-bold break-words text-espresso">
+            {title}
+          </AlertDialog.Title>
+          {/* A long name (a list's, an event's) wraps anywhere and scrolls here; the answers stay in view. */}
+          <AlertDialog.Description className="mt-2 min-h-12 overflow-y-auto overscroll-contain text-muted [overflow-wrap:anywhere]">
+            {description}
+          </AlertDialog.Description>
+          <div className="mt-6 flex shrink-0 flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <AlertDialog.Cancel className={buttonClasses('secondary')}>{cancelLabel}</AlertDialog.Cancel>
             <AlertDialog.Action
               className={buttonClasses(destructive ? 'danger' : 'primary')}

@@ -59,8 +59,8 @@ export interface FormProps<T extends FieldValues>
   /** What a failed submit shows (see FailureHandler). */
   onFailure?: FailureHandler;
   /**
-   * 'dialog': the fields scroll inside a body of at most 70% of the viewport (less on a short screen)
-   * while the messages and buttons under it stay in view.
+   * 'dialog': the fields scroll inside a body that takes what the dialog has left under its title, while
+   * the messages and buttons under it stay in view.
    */
   variant?: 'page' | 'dialog';
   /** The fields' group name for screen readers. */
@@ -84,7 +84,9 @@ const LAYOUT = {
   },
   dialog: {
     form: 'mt-4 flex min-h-0 flex-1 flex-col',
-    fields: '-mx-1 flex max-h-[70vh] min-h-0 min-w-0 flex-1 flex-col gap-4 overflow-y-auto px-1 py-1',
+    // The body shrinks to fit the dialog (min-h-0 down the column) so the buttons never leave the screen;
+    // on a screen too short even for 6rem of fields, the dialog as a whole scrolls instead.
+    fields: '-mx-1 flex min-h-24 min-w-0 flex-1 flex-col gap-4 overflow-y-auto overscroll-contain px-1 py-1',
     alert: 'mt-4',
     actions: 'mt-5 flex shrink-0 flex-wrap items-center justify-end gap-3',
   },

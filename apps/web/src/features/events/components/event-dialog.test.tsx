@@ -73,8 +73,8 @@ describe('EventDialog in create mode', () => {
     expect(screen.getByRole('button', { name: 'Close event modal' })).toBeEnabled();
     expect(screen.queryByRole('button', { name: 'Delete event' })).not.toBeInTheDocument();
     expect(screen.queryByText(/created by/)).not.toBeInTheDocument();
-    // The body is at most 70% of the viewport high.
-    expect(screen.getByLabelText('Title').closest('fieldset')).toHaveClass('max-h-[70vh]', 'overflow-y-auto');
+    // The body scrolls and shrinks to what the dialog has left; the real layout is checked in the browser.
+    expect(screen.getByLabelText('Title').closest('fieldset')).toHaveClass('min-h-24 overflow-y-auto');
   });
 
   it('checks the form with its messages before calling the API', async () => {
