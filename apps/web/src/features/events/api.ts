@@ -9,16 +9,49 @@ import type {
   PersonalFeedLink,
   TimelineLayers,
 } from '@hearth/contract';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ApiClient, useApiClient } from '../../lib/api-client';
+import {
+  type QueryClient,
+  type QueryKey,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { type ApiClient, isApiError, useApiClient } from '../../lib/api-client';
 
 export const eventKeys = {
   all: ['events'] as const,
   detail: (eventId: number) => [...eventKeys.all, eventId] as const,
   subscription: () => [...eventKeys.all, 'subscription'] as const,
 };
+  /** What the calendar last saw for one source ('house', or the layers in a zone) over one date range. */
+  range: (source: string, from: Date, to: Date) =>
+    [...eventKeys.all, 'range', source, from.toISOString(), to.toISOString()] as const,
 
 /** The house feed, authorised by the access token in the link. */
+/**
+ * A range for FullCalendar, which asks for its events itself rather than through a query: the answer is
+ * kept in the query cache (which the offline copy saves), and without a connection the kept answer is
+ * shown instead, so the calendar reads offline after a reload. With no connection and nothing kept, the
+ * failure is the calendar's to show.
+ */
+export async function keptRange<T>(
+  queryClient: QueryClient,
+  queryKey: QueryKey,
+  fetch: () => Promise<T>,
+): Promise<T> {
+  const kept = queryClient.getQueryData<T>(queryKey);
+  if (kept !== undefined && globalThis.navigator?.onLine === false) return kept;
+  try {
+    const data = await fetch();
+    queryClient.setQueryData(queryKey, data);
+    return data;
+  } catch (err) {
+    if (kept !== undefined && isApiError(err) && err.status === 0) return kept;
+    throw err;
+  }
+}
+
 export function feedUrl(houseId: number, accessToken: string): string {
   return `/api/event/house/${houseId}/calendar.ics?access_token=${encodeURIComponent(accessToken)}`;
 }

@@ -18,41 +18,64 @@ interface SavedCache {
   state: DehydratedState;
 }
 
+type SavedQuery = DehydratedState['queries'][number];
+
 /**
- * Puts the saved answers back into the cache (answers the cache already has newer stay), when the
- * browser is offline. Online the server answers at once, and a copy saved just before a reload may be
- * older than what the server knows (a profile saved a moment ago), which would send people the wrong way.
+ * Reads the saved copy and puts its answers back into the cache (answers the cache already has newer
+ * stay) when the browser is offline. Online the server answers at once, and a copy saved just before a
+ * reload may be older than what the server knows (a profile saved a moment ago), which would send people
+ * the wrong way. Either way the saved answers are handed on, so that the next save keeps what this page
+ * has not asked for again (the calendar's other months, a list not opened since the reload).
  */
-async function restoreCache(storage: KeyValueStorage, key: string, queryClient: QueryClient) {
-  if (globalThis.navigator?.onLine !== false) return;
+async function restoreCache(
+  storage: KeyValueStorage,
+  key: string,
+  queryClient: QueryClient,
+): Promise<SavedQuery[]> {
   const saved = await storage.get<SavedCache>(key);
-  if (!saved) return;
-  if (Date.now() - saved.savedAt > MAX_AGE_MS) await storage.del(key);
-  else hydrate(queryClient, saved.state);
+  if (!saved) return [];
+  if (Date.now() - saved.savedAt > MAX_AGE_MS) {
+    await storage.del(key);
+    return [];
+  }
+  if (globalThis.navigator?.onLine === false) hydrate(queryClient, saved.state);
+  return saved.state.queries ?? [];
 }
 
 /**
  * Saves the cache's answers (only answers the server gave; the sign-in settings are kept apart, and
- * writes live in the write queue), at most twice a second, whenever a query changes.
+ * writes live in the write queue), at most twice a second, whenever a query changes. Answers from the
+ * copy this page started with stay in it until the page has its own (or drops the query) or they are
+ * too old.
  */
 function keepCache(
   storage: KeyValueStorage,
   key: string,
   queryClient: QueryClient,
+  carried: SavedQuery[],
 ): { saveNow(): void; stop(): void } {
   let timer: ReturnType<typeof setTimeout> | null = null;
+  const earlier = new Map(carried.map((q) => [q.queryHash, q]));
   const save = () => {
     timer = null;
     const state = dehydrate(queryClient, {
       shouldDehydrateQuery: (query) => query.state.status === 'success' && query.queryKey[0] !== 'config',
       shouldDehydrateMutation: () => false,
     });
-    storage.set(key, { savedAt: Date.now(), state } satisfies SavedCache).catch((err: unknown) => {
-      console.error('The offline copy could not be saved:', err);
-    });
+    const oldest = Date.now() - MAX_AGE_MS;
+    for (const query of state.queries) earlier.delete(query.queryHash);
+    for (const [hash, query] of earlier) if (query.state.dataUpdatedAt < oldest) earlier.delete(hash);
+    const queries = [...earlier.values(), ...state.queries];
+    storage
+      .set(key, { savedAt: Date.now(), state: { ...state, queries } } satisfies SavedCache)
+      .catch((err: unknown) => {
+        console.error('The offline copy could not be saved:', err);
+      });
   };
   const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated' && event.type !== 'added' && event.type !== 'removed') return;
+    // A query the page dropped (a deleted event's details) is not brought back from the earlier copy.
+    if (event.type === 'removed') earlier.delete(event.query.queryHash);
     timer ??= setTimeout(save, 500);
   });
   const saveNow = () => {
@@ -88,13 +111,18 @@ export function startOfflineCopy(options: {
   let queue: WriteQueue | null = null;
   let unwatchQueue: (() => void) | null = null;
 
+  // Answers no page shows at the moment stay in the cache as long as the copy is worth keeping (the query
+  // cache otherwise forgets them after five minutes, and the next save would leave them out).
+  const defaults = queryClient.getDefaultOptions();
+  queryClient.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, gcTime: MAX_AGE_MS } });
+
   const cacheKey = `cache:${owner}`;
   const restored = restoreCache(storage, cacheKey, queryClient);
   let kept: ReturnType<typeof keepCache> | null = null;
-  const keep = () => {
-    if (!stopped) kept = keepCache(storage, cacheKey, queryClient);
+  const keep = (carried: SavedQuery[]) => {
+    if (!stopped) kept = keepCache(storage, cacheKey, queryClient, carried);
   };
-  restored.then(keep, keep);
+  restored.then(keep, () => keep([]));
 
   const opened = WriteQueue.open({
     storage,

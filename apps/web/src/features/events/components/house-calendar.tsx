@@ -10,11 +10,12 @@ import interactionPlugin from '@fullcalendar/interaction';
 import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import type { EventOccurrence } from '@hearth/contract';
-import { type RefObject, useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type RefObject, useMemo, useRef, useState } from 'react';
 import { useApiClient } from '../../../lib/api-client';
 import { browserTimeZone } from '../../../lib/dates';
 import { useLiveChange } from '../../live';
-import { fetchLayers, fetchOccurrences } from '../api';
+import { eventKeys, fetchLayers, fetchOccurrences, keptRange } from '../api';
 import {
   type LayerItemMeta,
   type LayerToggles,
@@ -77,6 +78,23 @@ const hideIcons = (el: HTMLElement) => {
 };
 const unlabelCell = (el: HTMLElement) => {
   if (el.getAttribute('role') === 'gridcell') el.removeAttribute('aria-labelledby');
+};
+/**
+ * The time grid's body scrolls inside the calendar (on a desktop, and in a phone's day view when it is
+ * taller than the screen): a keyboard reaches it with Tab and scrolls it with the arrows, and a screen
+ * reader names it. FullCalendar keeps these elements across dates, so this runs after each view change.
+ */
+const focusableScrollers = (el: HTMLElement) => {
+  const calendar = el.closest('.fc') ?? el;
+  for (const scroller of calendar.querySelectorAll<HTMLElement>('.fc-scroller-liquid-absolute')) {
+    if (scroller.hasAttribute('tabindex')) continue;
+    scroller.tabIndex = 0;
+    scroller.setAttribute('role', 'region');
+    scroller.setAttribute(
+      'aria-label',
+      scroller.closest('.fc-timegrid') ? 'Calendar hours (scrolls)' : 'Calendar days (scrolls)',
+    );
+  }
 };
 
 /** Who added a house event, or what a layer's item is: its tooltip and a note for screen readers. */
@@ -145,6 +163,8 @@ export function HouseCalendar({
   // the week is three days wide.
   const [narrow] = useState(isNarrow);
   const api = useApiClient();
+  const queryClient = useQueryClient();
+  const box = useRef<HTMLDivElement>(null);
   // FullCalendar keeps its events outside the query cache: refetch them when the live stream says so.
   const refetch = () => calendarRef.current?.getApi().refetchEvents();
   useLiveChange('events', refetch);
@@ -157,7 +177,9 @@ export function HouseCalendar({
       sources.push({
         id: 'house',
         events: (range, success, failure) => {
-          fetchOccurrences(api, range.start, range.end).then((o) => success(occurrencesToEvents(o)), failure);
+          keptRange(queryClient, eventKeys.range('house', range.start, range.end), () =>
+            fetchOccurrences(api, range.start, range.end),
+          ).then((o) => success(occurrencesToEvents(o)), failure);
         },
       });
     }
@@ -165,15 +187,15 @@ export function HouseCalendar({
       sources.push({
         id: 'layers',
         events: (range, success, failure) => {
-          fetchLayers(api, range.start, range.end, browserTimeZone()).then(
-            (found) => success(layersToEvents(found, layers)),
-            failure,
-          );
+          const zone = browserTimeZone();
+          keptRange(queryClient, eventKeys.range(`layers ${zone}`, range.start, range.end), () =>
+            fetchLayers(api, range.start, range.end, zone),
+          ).then((found) => success(layersToEvents(found, layers)), failure);
         },
       });
     }
     return sources;
-  }, [api, layers]);
+  }, [api, layers, queryClient]);
 
   const handleClick = (arg: EventClickArg) => {
     arg.jsEvent.preventDefault();
@@ -195,7 +217,12 @@ export function HouseCalendar({
     eventSourceSuccess: () => {
       onLoadResult(false);
     },
-    viewDidMount: ({ el }: { el: HTMLElement }) => hideIcons(el),
+    viewDidMount: ({ el }: { el: HTMLElement }) => {
+      hideIcons(el);
+      focusableScrollers(el);
+    },
+    // A view's own layout (e.g. the day view growing past the screen) may add a scroller after it mounted.
+    datesSet: () => requestAnimationFrame(() => box.current && focusableScrollers(box.current)),
     dayCellDidMount: ({ el }: { el: HTMLElement }) => unlabelCell(el),
     eventDidMount: ({ el, event }: EventMountArg) => {
       const note = noteOf(event.extendedProps);
@@ -206,7 +233,7 @@ export function HouseCalendar({
 
   if (variant === 'week') {
     return (
-      <div className="hearth-calendar">
+      <div ref={box} className="hearth-calendar">
         <FullCalendar
           {...common}
           initialView="dayGridWeek"
@@ -223,7 +250,7 @@ export function HouseCalendar({
   }
 
   return (
-    <div className="hearth-calendar">
+    <div ref={box} className="hearth-calendar">
       <FullCalendar
         {...common}
         // Month first everywhere: it shows what is coming at a glance, one line per event on a phone
