@@ -23,12 +23,11 @@ export const eventKeys = {
   all: ['events'] as const,
   detail: (eventId: number) => [...eventKeys.all, eventId] as const,
   subscription: () => [...eventKeys.all, 'subscription'] as const,
-};
   /** What the calendar last saw for one source ('house', or the layers in a zone) over one date range. */
   range: (source: string, from: Date, to: Date) =>
     [...eventKeys.all, 'range', source, from.toISOString(), to.toISOString()] as const,
+};
 
-/** The house feed, authorised by the access token in the link. */
 /**
  * A range for FullCalendar, which asks for its events itself rather than through a query: the answer is
  * kept in the query cache (which the offline copy saves), and without a connection the kept answer is
@@ -52,6 +51,7 @@ export async function keptRange<T>(
   }
 }
 
+/** The house feed, authorised by the access token in the link. */
 export function feedUrl(houseId: number, accessToken: string): string {
   return `/api/event/house/${houseId}/calendar.ics?access_token=${encodeURIComponent(accessToken)}`;
 }
