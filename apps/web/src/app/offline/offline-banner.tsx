@@ -1,20 +1,8 @@
 import { CloudOff, RefreshCw, TriangleAlert } from 'lucide-react';
-import { useSyncExternalStore } from 'react';
 import { Button } from '../../components/button';
 import { useOnline } from '../../lib/offline/use-online';
-import { activeWriteQueue, type QueueSnapshot } from '../../lib/offline/write-queue';
-
-const EMPTY: QueueSnapshot = { writes: [], dropped: [], stalled: false };
-const noSubscription = () => () => undefined;
-
-function useWriteQueue(): QueueSnapshot {
-  const queue = activeWriteQueue();
-  return useSyncExternalStore(
-    queue?.subscribe ?? noSubscription,
-    queue?.getSnapshot ?? (() => EMPTY),
-    () => EMPTY,
-  );
-}
+import { useWriteQueue } from '../../lib/offline/use-write-queue';
+import { activeWriteQueue } from '../../lib/offline/write-queue';
 
 const changes = (n: number) => (n === 1 ? '1 change' : `${n} changes`);
 

@@ -323,10 +323,13 @@ export function useCreateGroceryList() {
       return settle();
     },
   });
-  /** Shows the list at once; returns its temporary id (see currentId). */
+  /**
+   * Shows the list at once; returns its temporary id (see currentId). `onError` runs for this very list
+   * (mutate's own callbacks would only run for the last of several quick calls).
+   */
   const create = (name: string, callbacks?: { onError?: () => void }) => {
     const tempId = nextTempId();
-    mutation.mutate({ name, tempId }, callbacks);
+    mutation.mutateAsync({ name, tempId }).catch(() => callbacks?.onError?.());
     return tempId;
   };
   return { ...mutation, create };
@@ -431,7 +434,11 @@ export function useAddGroceryItem() {
     name: string,
     callbacks?: { onError?: () => void },
     options: { details?: NewItemDetails; category?: GroceryCategory } = {},
-  ) => mutation.mutate({ listId, name, tempId: nextTempId(), ...options }, callbacks);
+  ) =>
+    // Each add reports its own failure: mutate's callbacks would only run for the last of quick adds.
+    void mutation
+      .mutateAsync({ listId, name, tempId: nextTempId(), ...options })
+      .catch(() => callbacks?.onError?.());
   return { ...mutation, add };
 }
 

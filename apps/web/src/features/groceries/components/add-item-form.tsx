@@ -11,8 +11,11 @@ import { useDebounced } from '../lib/use-debounced';
 export interface AddItemFormProps {
   /** The list's items: suggestions leave out what is already on it, unticked. */
   items: readonly GroceryItem[];
-  /** A typed line (the server reads a quantity out of it). */
-  onAdd: (name: string) => void;
+  /**
+   * A typed line (the server reads a quantity out of it). The field empties at once; if the item cannot
+   * be saved, `failed` puts the line back (unless something new was typed meanwhile).
+   */
+  onAdd: (name: string, failed: (name: string) => void) => void;
   /** A suggestion, with its usual quantity and its category. */
   onAddSuggestion: (suggestion: GrocerySuggestion) => void;
 }
@@ -39,6 +42,12 @@ export function AddItemForm({ items, onAdd, onAddSuggestion }: AddItemFormProps)
 
   const field = () => formRef.current?.querySelector<HTMLInputElement>('input[name="name"]');
   const buttons = () => [...(listRef.current?.querySelectorAll<HTMLButtonElement>('button') ?? [])];
+
+  const restore = (name: string) => {
+    if (form.getValues('name').trim() !== '') return;
+    form.setValue('name', name);
+    field()?.focus();
+  };
 
   const done = () => {
     form.reset();
@@ -74,9 +83,10 @@ export function AddItemForm({ items, onAdd, onAddSuggestion }: AddItemFormProps)
         className="flex gap-2"
         fieldsClassName="min-w-0 flex-1"
         actionsClassName="flex shrink-0 flex-col"
-        validate={() => !empty}
+        // From the values, not this render: a double-click's second submit finds the field emptied.
+        validate={({ name }) => name.trim() !== ''}
         onSubmit={({ name }) => {
-          onAdd(name.trim());
+          onAdd(name.trim(), restore);
           done();
         }}
         actions={

@@ -1,11 +1,12 @@
 import type { GroceryItem, GroceryList } from '@hearth/contract';
 import { CheckCheck, Pencil, X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Button } from '../../../components/button';
 import { cn } from '../../../lib/cn';
 import { stableKey } from '../api';
 import { CATEGORY_NAMES, groupItems } from '../lib/categories';
 import { spokenItem } from '../lib/shop-texts';
+import { WaitingChip } from './waiting-chip';
 
 export interface GroupedItemsProps {
   list: GroceryList;
@@ -14,18 +15,29 @@ export interface GroupedItemsProps {
   onRemove: (item: GroceryItem, index: number) => void;
   onEdit: (item: GroceryItem) => void;
   onClearDone: () => void;
+  /** Items with a change made offline that waits to be sent (their ids, temporary or real). */
+  waiting?: ReadonlySet<number>;
 }
 
 /**
  * The list as the house walks the shop: unticked items under their category, categories in the house's
  * order, and ticked items in "Done" at the bottom with "Clear done". Click or Space ticks an item.
  */
-export function GroupedItems({ list, order, onToggle, onRemove, onEdit, onClearDone }: GroupedItemsProps) {
+export function GroupedItems({
+  list,
+  order,
+  onToggle,
+  onRemove,
+  onEdit,
+  onClearDone,
+  waiting,
+}: GroupedItemsProps) {
   const { groups, done } = groupItems(list.items, order);
   const row = (item: GroceryItem) => (
     <ItemRow
       key={stableKey(item.grocery_item_id)}
       item={item}
+      waiting={waiting?.has(item.grocery_item_id) ?? false}
       onToggle={onToggle}
       onEdit={onEdit}
       onRemove={(it) => onRemove(it, list.items.indexOf(it))}
@@ -75,15 +87,18 @@ function GroupHeading({ first, action, children }: { first: boolean; action?: Re
 
 function ItemRow({
   item,
+  waiting,
   onToggle,
   onEdit,
   onRemove,
 }: {
   item: GroceryItem;
+  waiting: boolean;
   onToggle: (item: GroceryItem) => void;
   onEdit: (item: GroceryItem) => void;
   onRemove: (item: GroceryItem) => void;
 }) {
+  const waitingId = useId();
   return (
     <li
       className={cn(
@@ -96,17 +111,21 @@ function ItemRow({
           type="checkbox"
           data-focus-key={`item-${item.grocery_item_id}`}
           aria-label={spokenItem(item.grocery_item_name, item.quantity)}
+          aria-describedby={waiting ? waitingId : undefined}
           className="size-5 shrink-0 cursor-pointer accent-primary"
           checked={item.completed}
           onChange={() => onToggle(item)}
         />
-        <span
-          className={cn(
-            'min-w-0 break-words',
-            item.completed ? 'text-muted line-through decoration-2' : 'text-espresso',
-          )}
-        >
-          {item.grocery_item_name}
+        <span className="flex min-w-0 flex-col items-start gap-1">
+          <span
+            className={cn(
+              'max-w-full break-words',
+              item.completed ? 'text-muted line-through decoration-2' : 'text-espresso',
+            )}
+          >
+            {item.grocery_item_name}
+          </span>
+          {waiting && <WaitingChip id={waitingId} />}
         </span>
         {item.quantity && (
           <span className="ml-auto shrink-0 rounded-full bg-tan-light px-2 py-0.5 text-sm font-semibold text-primary">

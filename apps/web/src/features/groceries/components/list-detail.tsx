@@ -15,7 +15,8 @@ export interface ListDetailProps {
   list: GroceryList | null;
   /** The house's shop order; undefined while it loads (the default order shows meanwhile). */
   order?: readonly GroceryCategory[] | undefined;
-  onAdd: (listId: number, name: string) => void;
+  /** `failed` puts the typed name back into the field when the item cannot be saved. */
+  onAdd: (listId: number, name: string, failed: (name: string) => void) => void;
   onAddSuggestion?: (listId: number, suggestion: GrocerySuggestion) => void;
   onToggle: (item: GroceryItem) => void;
   onRemove: (item: GroceryItem, index: number) => void;
@@ -23,6 +24,8 @@ export interface ListDetailProps {
   onClearDone?: (list: GroceryList) => void;
   onOrderChange?: (order: GroceryCategory[]) => void;
   onDeleteList: (list: GroceryList) => void;
+  /** Items with a change made offline that waits to be sent. */
+  waiting?: ReadonlySet<number>;
 }
 
 const nothing = () => undefined;
@@ -42,6 +45,7 @@ export function ListDetail({
   onClearDone = nothing,
   onOrderChange = nothing,
   onDeleteList,
+  waiting,
 }: ListDetailProps) {
   const [ordering, setOrdering] = useState(false);
   const orderPanelId = useId();
@@ -99,7 +103,7 @@ export function ListDetail({
 
       <AddItemForm
         items={list.items}
-        onAdd={(name) => onAdd(list.grocery_list_id, name)}
+        onAdd={(name, failed) => onAdd(list.grocery_list_id, name, failed)}
         onAddSuggestion={addSuggestion}
       />
 
@@ -117,6 +121,7 @@ export function ListDetail({
           onRemove={onRemove}
           onEdit={onEdit}
           onClearDone={() => onClearDone(list)}
+          {...(waiting && { waiting })}
         />
       )}
     </section>

@@ -5,19 +5,22 @@ import { cn } from '../../../lib/cn';
 import { stableKey } from '../api';
 import { GroceryEmpty } from '../grocery-messages';
 import { NameForm } from './name-form';
+import { WaitingChip } from './waiting-chip';
 
 export interface ListPanelProps {
   lists: GroceryList[];
   selectedId: number | null;
   onSelect: (listId: number) => void;
   onDelete: (list: GroceryList) => void;
-  onCreate: (name: string) => void;
+  onCreate: (name: string, failed: (name: string) => void) => void;
+  /** Lists with a change made offline that waits to be sent. */
+  waiting?: ReadonlySet<number>;
 }
 
 export const itemCount = (n: number) => `${n} ${n === 1 ? 'item' : 'items'}`;
 
 /** The left panel: the house's lists with item counts and Delete, and the form for a new list. */
-export function ListPanel({ lists, selectedId, onSelect, onDelete, onCreate }: ListPanelProps) {
+export function ListPanel({ lists, selectedId, onSelect, onDelete, onCreate, waiting }: ListPanelProps) {
   return (
     <section aria-labelledby="grocery-lists-heading" className="flex flex-col gap-4">
       <h2 id="grocery-lists-heading" className="text-lg font-bold text-espresso">
@@ -50,6 +53,7 @@ export function ListPanel({ lists, selectedId, onSelect, onDelete, onCreate }: L
                     {list.grocery_list_name}
                   </span>
                   <span className="text-sm text-muted">{itemCount(list.items.length)}</span>
+                  {waiting?.has(list.grocery_list_id) && <WaitingChip />}
                 </button>
                 <Button
                   variant="ghost"

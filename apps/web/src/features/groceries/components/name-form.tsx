@@ -8,8 +8,11 @@ export interface NameFormProps {
   label: string;
   buttonLabel: string;
   maxLength: number;
-  /** Called with the trimmed, non-empty name; the field empties and keeps focus for the next one. */
-  onSubmit: (name: string) => void;
+  /**
+   * Called with the trimmed, non-empty name; the field empties and keeps focus for the next one. If
+   * saving it fails later, `failed` puts the name back (unless something new was typed meanwhile).
+   */
+  onSubmit: (name: string, failed: (name: string) => void) => void;
   /** For focus requests (data-focus-key). */
   focusKey: string;
   disabled?: boolean;
@@ -30,6 +33,12 @@ export function NameForm({
   const form = useForm({ defaultValues: { name: '' } });
   const empty = form.watch('name').trim() === '';
   const formRef = useRef<HTMLFormElement>(null);
+  const field = () => formRef.current?.querySelector('input');
+  const restore = (name: string) => {
+    if (form.getValues('name').trim() !== '') return;
+    form.setValue('name', name);
+    field()?.focus();
+  };
 
   return (
     <Form
@@ -38,13 +47,15 @@ export function NameForm({
       className={layout === 'row' ? 'flex gap-2' : 'flex flex-col gap-2'}
       fieldsClassName="min-w-0 flex-1"
       actionsClassName="flex shrink-0 flex-col"
-      validate={() => !empty && !disabled}
+      // Read from the values, not this render: a second click before React re-renders finds the field
+      // already emptied by the first, and sends nothing.
+      validate={({ name }) => name.trim() !== '' && !disabled}
       onSubmit={({ name }) => {
-        onSubmit(name.trim());
+        onSubmit(name.trim(), restore);
         form.reset();
         // Clicking the button took focus from the field; give it back for the next name, at once (a
         // focus request of the page may follow).
-        formRef.current?.querySelector('input')?.focus();
+        field()?.focus();
       }}
       actions={
         <SubmitButton disabled={empty || disabled}>

@@ -6,7 +6,7 @@ import type {
   GrocerySuggestion,
 } from '@hearth/contract';
 import { ShoppingBasket, X } from 'lucide-react';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { Banner } from '../../../components/banner';
 import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
@@ -14,6 +14,7 @@ import { NoHouseState } from '../../../components/no-house-state';
 import { PageHeader } from '../../../components/page-header';
 import { Spinner } from '../../../components/spinner';
 import { isApiError } from '../../../lib/api-client';
+import { useWriteQueue, waitingIds } from '../../../lib/offline/use-write-queue';
 import { useLogError } from '../../../lib/use-log-error';
 import { useMe } from '../../users';
 import {
@@ -63,6 +64,15 @@ export function GroceriesPage() {
   const [deleting, setDeleting] = useState<GroceryList | null>(null);
   const [focusRequest, setFocusRequest] = useState<{ key: string; at: number } | null>(null);
   const page = useRef<HTMLDivElement>(null);
+  // What was changed offline and still waits to be sent is marked on its row, in words.
+  const { writes } = useWriteQueue();
+  const waiting = useMemo(
+    () => ({
+      lists: waitingIds(writes, '/api/grocery-list/'),
+      items: waitingIds(writes, '/api/grocery-item/'),
+    }),
+    [writes],
+  );
 
   const all = lists.data ?? [];
   // The chosen list, else the first one: after load, and after the chosen list is deleted.
@@ -88,8 +98,14 @@ export function GroceriesPage() {
 
   const failed = (message: string) => () => setBanner(message);
 
-  const onCreate = (name: string) => {
-    const tempId = createList.create(name, { onError: failed(M.createList) });
+  // A failed add says so and puts what was typed back into its field.
+  const onCreate = (name: string, restore: (name: string) => void) => {
+    const tempId = createList.create(name, {
+      onError: () => {
+        setBanner(M.createList);
+        restore(name);
+      },
+    });
     setChosenId(tempId);
     focus('add-item');
   };
@@ -103,7 +119,13 @@ export function GroceriesPage() {
   };
   const focusAfterDelete = useRef('new-list');
 
-  const onAdd = (listId: number, name: string) => addItem.add(listId, name, { onError: failed(M.addItem) });
+  const onAdd = (listId: number, name: string, restore: (name: string) => void) =>
+    addItem.add(listId, name, {
+      onError: () => {
+        setBanner(M.addItem);
+        restore(name);
+      },
+    });
 
   const onAddSuggestion = (listId: number, s: GrocerySuggestion) =>
     addItem.add(
@@ -179,6 +201,7 @@ export function GroceriesPage() {
             onSelect={setChosenId}
             onDelete={setDeleting}
             onCreate={onCreate}
+            waiting={waiting.lists}
           />
         </Card>
         <Card className="min-w-0 p-4 sm:p-6">
@@ -193,6 +216,7 @@ export function GroceriesPage() {
             onClearDone={onClearDone}
             onOrderChange={onOrderChange}
             onDeleteList={setDeleting}
+            waiting={waiting.items}
           />
         </Card>
       </div>
