@@ -1,5 +1,5 @@
 import type { House, User } from '@hearth/contract';
-import { screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useAuth } from 'react-oidc-context';
 import { describe, expect, it, vi } from 'vitest';
@@ -76,6 +76,26 @@ describe('HouseSetupPage', () => {
 
     join.release({ body: house });
     expect(await screen.findByTestId('location')).toHaveTextContent('/home');
+  });
+
+  it('sends one join request for a double-click on Join, and keeps the code when it fails', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const join = held<{ status: number; statusText: string }>();
+    const { calls } = setup({ 'PUT /api/house/ABCD234567': join.reply });
+    renderAt(<HouseSetupPage />, '/houseSetup?code=ABCD234567');
+    const button = await screen.findByRole('button', { name: 'Join' });
+    // Two clicks in one go, before React has re-rendered the button as disabled.
+    act(() => {
+      fireEvent.click(button);
+      fireEvent.click(button);
+    });
+    await userEvent.dblClick(await screen.findByRole('button', { name: 'Joining...' }));
+    join.release({ status: 500, statusText: 'Internal Server Error' });
+
+    expect(await screen.findByRole('button', { name: 'Join' })).toBeEnabled();
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1);
+    expect(screen.getByLabelText('House Code')).toHaveValue('ABCD234567');
+    expect(screen.queryByTestId('location')).not.toBeInTheDocument();
   });
 
   it('pre-fills the code from an invite link and opens Join mode', async () => {
