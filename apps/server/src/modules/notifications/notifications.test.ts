@@ -437,3 +437,69 @@ describe(`delivery (${testEngine})`, () => {
     expect(mail.mails[before]?.to).toEqual(['test-ana@example.test']);
   });
 });
+
+describe(`quiet hours and the digest in two zones across the spring clock change (${testEngine})`, () => {
+  it('holds what falls in quiet hours until they end, or folds it into a digest that comes first', async () => {
+    const ana = await memberOfNewHouse(t, 'dst-ana'); // Berlin: clocks go forward on 30 March 2031
+    const ben = await memberOfNewHouse(t, 'dst-ben'); // New York: clocks go forward on 9 March 2031
+    const anaPhone = push.device();
+    const benPhone = push.device();
+    await ana.client.post('/api/push-subscription/', { endpoint: anaPhone.endpoint, keys: anaPhone.keys });
+    await ben.client.post('/api/push-subscription/', { endpoint: benPhone.endpoint, keys: benPhone.keys });
+    const quiet = { start: '22:00', end: '07:00' };
+    await ana.client.put('/api/notification-settings/', {
+      time_zone: 'Europe/Berlin',
+      channels: { reminders: ['push'] },
+      quiet_hours: quiet,
+      digest_time: '06:30',
+    });
+    await ben.client.put('/api/notification-settings/', {
+      time_zone: 'America/New_York',
+      channels: { reminders: ['push'] },
+      quiet_hours: quiet,
+    });
+    await tickAt('2031-03-09T03:00:00.000Z');
+    // 22:30 EST on 8 March: waits for 07:00 EDT on the 9th, 11:00 UTC.
+    await ben.client.post('/api/reminder/', {
+      title: 'Lock the door',
+      remind_time: '2031-03-09T03:30:00.000Z',
+    });
+    await tickAt('2031-03-09T03:30:10.000Z');
+    await tickAt('2031-03-09T10:59:30.000Z');
+    expect(benPhone.received).toEqual([]);
+    await tickAt('2031-03-09T11:00:05.000Z');
+    expect(benPhone.received.map((p) => [p.title, p.due_at])).toEqual([
+      ['Lock the door', '2031-03-09T03:30:00.000Z'],
+    ]);
+
+    // 23:30 CET on 29 March: the 06:30 CEST digest (04:30 UTC) comes before the quiet hours end (05:00 UTC).
+    await tickAt('2031-03-29T22:00:00.000Z');
+    await ana.client.post('/api/reminder/', {
+      title: 'Take vitamins',
+      remind_time: '2031-03-29T22:30:00.000Z',
+    });
+    await ana.client.post('/api/reminder/', {
+      title: 'Feed the cat',
+      remind_time: '2031-03-30T12:00:00.000Z',
+    });
+    await tickAt('2031-03-29T22:30:10.000Z');
+    await tickAt('2031-03-30T04:29:30.000Z');
+    expect(anaPhone.received).toEqual([]);
+    const mailsBefore = mail.mails.length;
+    await tickAt('2031-03-30T04:30:05.000Z');
+    expect(anaPhone.received).toHaveLength(1);
+    const digest = anaPhone.received[0] as PushPayload;
+    expect(digest).toMatchObject({ kind: 'digest', title: 'Your day in Hearth', actions: [] });
+    expect(digest.body).toContain('While you were away\n- Take vitamins');
+    expect(digest.body).toContain('Reminders today\n- 14:00 Feed the cat');
+    // The digest also goes by email (tasks and bills use email), listing the day but not the push-only item.
+    const digestMail = mail.mails.slice(mailsBefore).find((m) => m.to[0] === 'dst-ana@example.test');
+    expect(digestMail?.headers.get('subject')).toBe('Your day in Hearth');
+    expect(mailText(digestMail?.raw ?? '')).toContain('14:00 Feed the cat');
+    // Folded into the digest: it never goes again on its own.
+    await tickAt('2031-03-30T05:00:05.000Z');
+    expect(anaPhone.received).toHaveLength(1);
+    await tickAt('2031-03-30T12:00:05.000Z');
+    expect(anaPhone.received.map((p) => p.title)).toEqual(['Your day in Hearth', 'Feed the cat']);
+  });
+});
