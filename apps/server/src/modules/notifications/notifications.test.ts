@@ -503,3 +503,32 @@ describe(`quiet hours and the digest in two zones across the spring clock change
     expect(anaPhone.received.map((p) => p.title)).toEqual(['Your day in Hearth', 'Feed the cat']);
   });
 });
+
+describe(`after a stop (${testEngine})`, () => {
+  it('sends what was missed at start, a repeating reminder once (its latest occurrence), and plans on from there', async () => {
+    const ana = await memberOfNewHouse(t, 'stop-ana');
+    await ana.client.put('/api/notification-settings/', { channels: { reminders: ['push'] } });
+    const phone = push.device();
+    await ana.client.post('/api/push-subscription/', { endpoint: phone.endpoint, keys: phone.keys });
+    await tickAt('2031-06-01T07:59:00.000Z');
+    await ana.client.post('/api/reminder/', {
+      title: 'Stretch',
+      remind_time: '2031-06-01T08:00:00.000Z',
+      repeat_interval: 'Daily',
+      time_zone: 'Europe/Berlin',
+    });
+    await ana.client.post('/api/reminder/', {
+      title: 'Book tickets',
+      remind_time: '2031-06-03T09:00:00.000Z',
+    });
+    // No server ran for five days.
+    await tickAt('2031-06-06T10:00:00.000Z');
+    expect(phone.received.map((p) => [p.title, p.due_at]).sort()).toEqual([
+      ['Book tickets', '2031-06-03T09:00:00.000Z'],
+      ['Stretch', '2031-06-06T08:00:00.000Z'],
+    ]);
+    await tickAt('2031-06-07T08:00:05.000Z');
+    expect(phone.received.map((p) => p.due_at).at(-1)).toBe('2031-06-07T08:00:00.000Z');
+    expect(phone.received).toHaveLength(3);
+  });
+});

@@ -5,7 +5,7 @@ import type { Db } from '../../db/create-db.js';
 import { paymentsRecordedBetween, recurringBillsDue } from '../bills/index.js';
 import { nextReminderOccurrence, remindersDueBetween } from '../reminders/index.js';
 import { tasksDueWindow } from '../tasks/index.js';
-import { localTimesBetween, timing } from './clock.js';
+import { localTimesBetween, MISSED_AFTER_MS, timing } from './clock.js';
 import { type DeliveryDetails, formatMoney } from './messages.js';
 import { NotificationsRepository } from './repository.js';
 import { DEFAULT_PREFERENCES, type Preferences } from './settings.js';
@@ -60,7 +60,16 @@ export class Planner {
 
   private async dueBetween(db: Db, from: Date, to: Date): Promise<DueItem[]> {
     const items: DueItem[] = [];
-    for (const r of await remindersDueBetween(db, from, to)) items.push(reminderItem(r));
+    // After a long stop, a repeating reminder's missed occurrences count once: the latest of them.
+    const latestMissed = new Map<number, DueItem>();
+    for (const r of await remindersDueBetween(db, from, to)) {
+      const item = reminderItem(r);
+      if (to.getTime() - item.dueAt.getTime() <= MISSED_AFTER_MS) items.push(item);
+      else if ((latestMissed.get(r.reminder_id)?.dueAt.getTime() ?? 0) < item.dueAt.getTime()) {
+        latestMissed.set(r.reminder_id, item);
+      }
+    }
+    items.push(...latestMissed.values());
     for (const t of await tasksDueWindow(db, from, to)) {
       items.push({
         userId: t.assignee_id,
@@ -195,7 +204,8 @@ export class Planner {
   /** A repeating reminder was sent: its next occurrence is planned now (planning it again adds nothing). */
   async planNextReminder(reminderId: number, dueAt: Date, now: Date): Promise<void> {
     const next = await nextReminderOccurrence(this.db, reminderId, dueAt);
-    if (!next) return;
+    // One already past is the span planner's (which sends only the latest missed one), never a chain here.
+    if (!next || Date.parse(next.due_at) <= now.getTime()) return;
     await this.planItems(
       new NotificationsRepository(this.db, this.options.engine),
       [reminderItem(next)],
