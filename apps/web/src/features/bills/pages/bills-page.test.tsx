@@ -64,12 +64,20 @@ const dinner: Expense = {
 type Call = { method: string; path: string; body: unknown };
 
 /** A stand-in for the bills API of house 3. */
-function server(options: { currency?: string | null; balance?: Balance; expenses?: Expense[] } = {}) {
+function server(
+  options: {
+    currency?: string | null;
+    balance?: Balance;
+    expenses?: Expense[];
+    /** New expenses are refused (500) once this settles. */
+    refuseExpense?: Promise<void>;
+  } = {},
+) {
   let currency = options.currency === undefined ? 'EUR' : options.currency;
   const calls: Call[] = [];
   const json = (status: number, body: unknown) =>
     new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-  const handle = (method: string, path: string, body: unknown): Response => {
+  const handle = (method: string, path: string, body: unknown): Response | Promise<Response> => {
     if (method === 'GET' && path === '/api/users/me') return json(200, me);
     if (method === 'GET' && path === '/api/balance/') {
       const base = options.balance ?? owing;
@@ -112,6 +120,10 @@ function server(options: { currency?: string | null; balance?: Balance; expenses
         skipped: [{ line: 3, reason: 'It was paid by more than one person.' }],
       });
     }
+    if (method === 'POST' && path === '/api/expense/' && options.refuseExpense)
+      return options.refuseExpense.then(() =>
+        json(500, { error: { code: 'internal_error', message: 'Something went wrong.' } }),
+      );
     if (method === 'POST' && path === '/api/expense/') return json(201, { ...dinner, expense_id: 6 });
     if (method === 'POST' && path === '/api/payment/')
       return json(201, { payment_id: 1, ...(body as object) });
@@ -212,6 +224,26 @@ describe('BillsPage', () => {
         ],
       },
     });
+  });
+
+  it('keeps what was typed when adding an expense fails, and sends one request for a double-click', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    let answer = () => {};
+    const { calls } = server({ refuseExpense: new Promise<void>((resolve) => (answer = resolve)) });
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Add expense' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add expense' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Title' }), 'Electricity');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Amount (EUR)' }), '90,50');
+    // Both clicks land while the first request is under way.
+    await userEvent.dblClick(within(dialog).getByRole('button', { name: 'Add expense' }));
+    answer();
+
+    expect(await within(dialog).findByRole('alert')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST' && c.path === '/api/expense/')).toHaveLength(1);
+    expect(within(dialog).getByRole('textbox', { name: 'Title' })).toHaveValue('Electricity');
+    expect(within(dialog).getByRole('textbox', { name: 'Amount (EUR)' })).toHaveValue('90,50');
+    expect(within(dialog).getByRole('button', { name: 'Add expense' })).toBeEnabled();
   });
 
   it('shows All settled when nobody owes anything', async () => {

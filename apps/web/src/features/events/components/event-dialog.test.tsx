@@ -175,6 +175,8 @@ describe('EventDialog in create mode', () => {
     expect(await screen.findByText("We couldn't save your changes. Please try again.")).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Create event' })).toBeEnabled();
     expect(screen.getByLabelText('Title')).toBeEnabled();
+    // What was typed stays for the next try.
+    expect(screen.getByLabelText('Title')).toHaveValue('Dinner');
     expect(onClose).not.toHaveBeenCalled();
   });
 

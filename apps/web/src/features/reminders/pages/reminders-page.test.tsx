@@ -245,6 +245,9 @@ describe('RemindersPage', () => {
     );
     expect(error).toHaveBeenCalledWith('Error saving reminder:', expect.any(Error));
     expect(form.getByRole('button', { name: 'Create' })).toBeEnabled();
+    // What was typed stays for the next try.
+    expect(form.getByLabelText('Title')).toHaveValue('Pay rent');
+    expect(form.getByLabelText('Remind Time')).toHaveValue('2030-07-01T09:00');
   });
 
   it('logs a failed load and offers to try again', async () => {
