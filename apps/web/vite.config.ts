@@ -1,7 +1,12 @@
 /// <reference types="vitest/config" />
+
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defaultClientConditions, defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 // The API server (and the built-in identity provider under /oidc) runs on port 3000 in development.
@@ -44,6 +49,7 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
       },
     }),
+    precompress(),
   ],
   resolve: {
     // '@hearth/source' makes '@hearth/contract' resolve to its TypeScript source: no contract build step needed.
@@ -82,3 +88,54 @@ export default defineConfig({
     restoreMocks: true,
   },
 });
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * Writes `<file>.br` (brotli, best) and `<file>.gz` (gzip -9) next to every text file of the build, once,
+ * so the server sends them as they are (web-static's `preCompressed`) instead of compressing each answer.
+ * Runs last, after the service worker is written. A compressed copy that saves nothing is not written.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  const walk = async (dir: string): Promise<string[]> =>
+    (await readdir(dir, { withFileTypes: true })).flatMap((entry) =>
+      entry.isDirectory() ? [] : [join(dir, entry.name)],
+    );
+  return {
+    name: 'hearth:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir.startsWith('/')
+        ? config.build.outDir
+        : join(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        const files = [...(await walk(outDir)), ...(await walk(join(outDir, 'assets')))].filter((f) =>
+          /\.(js|css|html|svg|webmanifest|json)$/.test(f),
+        );
+        await Promise.all(
+          files.map(async (file) => {
+            const raw = await readFile(file);
+            if (raw.length < 1024) return;
+            const [br, gz] = await Promise.all([
+              brotli(raw, {
+                params: {
+                  [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+                  [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length,
+                },
+              }),
+              gzipAsync(raw, { level: 9 }),
+            ]);
+            if (br.length < raw.length * 0.95) await writeFile(`${file}.br`, br);
+            if (gz.length < raw.length * 0.95) await writeFile(`${file}.gz`, gz);
+          }),
+        );
+      },
+    },
+  };
+}

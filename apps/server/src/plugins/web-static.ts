@@ -8,8 +8,11 @@ import fp from 'fastify-plugin';
 const NOT_WEB = /^\/(api|oidc)(\/|$)/;
 
 /**
- * Serves the built web app: hashed assets cached for a year, index.html always revalidated, and any
- * other GET that wants HTML answered with index.html so the browser's router can take it (history fallback).
+ * Serves the built web app: hashed assets cached for a year, index.html (and the service worker, the
+ * manifest, anything not hashed) always revalidated, and any other GET that wants HTML answered with
+ * index.html so the browser's router can take it (history fallback). The build writes brotli and gzip
+ * copies of its text files: they are sent as they are to a browser that accepts them (Content-Encoding,
+ * Vary: Accept-Encoding), so no answer is compressed per request.
  */
 export const webStaticPlugin = fp<{ webDist: string | null }>(
   async (app: FastifyInstance, { webDist }) => {
@@ -20,6 +23,7 @@ export const webStaticPlugin = fp<{ webDist: string | null }>(
         root: webDist!,
         wildcard: false,
         index: false,
+        preCompressed: true,
         setHeaders(reply, path) {
           const hashed = /[\\/]assets[\\/]/.test(path);
           reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
