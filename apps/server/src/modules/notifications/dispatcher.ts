@@ -22,8 +22,12 @@ import type { LinkSigner } from './tokens.js';
 
 const BATCH = 200;
 const CONCURRENCY = 24;
-/** A claim lapses after this long, so another instance can take over a stopped one's deliveries. */
-export const LEASE_MS = 2 * 60 * 1000;
+/**
+ * A claim lapses after this long, so another instance takes over a stopped one's deliveries; while a batch
+ * is being sent its claim is renewed every RENEW_MS, so a slow push service never lets it lapse.
+ */
+export const LEASE_MS = 20 * 1000;
+const RENEW_MS = 5 * 1000;
 const MAX_ATTEMPTS = 8;
 const BACKOFF_BASE_MS = 30 * 1000;
 const BACKOFF_MAX_MS = 60 * 60 * 1000;
@@ -72,8 +76,17 @@ export class Dispatcher {
     for (;;) {
       const rows = await this.deps.repo.claim(this.deps.instance, clock(), BATCH, LEASE_MS);
       if (rows.length === 0) return handled;
-      const ctx = await this.context(rows);
-      await eachLimited(rows, CONCURRENCY, (row) => this.sendOne(row, ctx, clock));
+      const renew = setInterval(() => {
+        this.deps.repo
+          .renewClaims(this.deps.instance, new Date(clock().getTime() + LEASE_MS))
+          .catch(() => {});
+      }, RENEW_MS);
+      try {
+        const ctx = await this.context(rows);
+        await eachLimited(rows, CONCURRENCY, (row) => this.sendOne(row, ctx, clock));
+      } finally {
+        clearInterval(renew);
+      }
       handled += rows.length;
     }
   }

@@ -28,7 +28,10 @@ export const notificationsModule = defineModule({
     if (config.notifications.scheduler) {
       const scheduler = new Scheduler(service, log);
       // Missed deliveries go out as soon as the server is ready.
-      api.addHook('onReady', async () => scheduler.start());
+      api.addHook('onReady', async () => {
+        log.info({ instance: service.instance }, 'notification scheduler started');
+        scheduler.start();
+      });
       api.addHook('onClose', async () => {
         await scheduler.stop();
         await service.close();

@@ -238,11 +238,21 @@ export class NotificationsRepository {
         status: change.status,
         sent_at: change.status === 'sent' ? change.at.toISOString() : null,
         last_error: change.error ?? null,
-        claimed_by: null,
+        // claimed_by stays: it says which instance sent it.
         claimed_until: null,
       })
       .where('delivery_id', '=', id)
       .where('claimed_by', '=', instance)
+      .execute();
+  }
+
+  /** Keeps this instance's claims alive while it is still sending them. */
+  async renewClaims(instance: string, until: Date): Promise<void> {
+    await this.db
+      .updateTable('notification_deliveries')
+      .set({ claimed_until: until.toISOString() })
+      .where('claimed_by', '=', instance)
+      .where('status', '=', 'sending')
       .execute();
   }
 

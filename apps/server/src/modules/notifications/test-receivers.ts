@@ -76,6 +76,8 @@ export interface PushDevice {
   headers: http.IncomingHttpHeaders[];
   /** The status the endpoint answers with next (201 unless set; a function decides per message). */
   answer: number | (() => number);
+  /** How long the endpoint takes to answer, after it has taken the message. */
+  delayMs: number;
 }
 
 export interface PushSink {
@@ -113,7 +115,8 @@ export async function startPushSink(): Promise<PushSink> {
         total++;
       }
       res.statusCode = status;
-      res.end();
+      if (device.delayMs > 0) setTimeout(() => res.end(), device.delayMs);
+      else res.end();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -133,6 +136,7 @@ export async function startPushSink(): Promise<PushSink> {
         received: [],
         headers: [],
         answer: 201,
+        delayMs: 0,
       };
       devices.set(path, { device, ecdh, auth });
       return device;
