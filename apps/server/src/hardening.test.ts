@@ -162,7 +162,8 @@ describe(`hardening (${testEngine})`, () => {
       // An error line carries the request too.
       await t.app.inject({ url: `/api/nowhere?access_token=${token}` });
       const text = log.lines.join('\n');
-      expect(log.lines.length).toBeGreaterThan(4);
+      // One line per request.
+      expect(log.lines.length).toBeGreaterThanOrEqual(4);
       expect(text).toContain('/calendar.ics?access_token=[redacted]&x=1');
       expect(text).toContain('token=[redacted]');
       for (const secret of [token, 'feed-sekrit-token', 'sekrit-cookie', token.split('.')[2] ?? 'x']) {

@@ -330,7 +330,9 @@ export const responseCachePlugin = fp<ResponseCacheOptions>(
         const entry = store.get(slot.key);
         if (entry && entry.version === slot.version && entry.expiresAt > Date.now()) {
           request.cacheSlot = null; // answered here; nothing to keep when it is sent
-          return reply.send(encode(request, reply, entry));
+          const body = encode(request, reply, entry);
+          // No payload at all for a 304 (a null one would be serialised as JSON and given a length).
+          return body === null ? reply.send() : reply.send(body);
         }
         return;
       }
