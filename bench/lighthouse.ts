@@ -1,0 +1,372 @@
+/**
+ * Lighthouse (mobile: simulated slow 4G and a 4x slower CPU) on the built app, signed in, on a house with
+ * realistic data: performance and accessibility of /, /home, /calendar, /groceries, /tasks and /bills,
+ * the first screen's JavaScript, and what Lighthouse flags. Goal: performance >= 95 and accessibility 100
+ * on every page.
+ *
+ *   npm run build && npm run bench:lighthouse
+ *
+ * Runs `npx lighthouse@13.5.0` (fetched by npm on first use) against Debian's Chromium, which this script
+ * starts with a debugging port and signs in through the built-in provider first. Each page is measured
+ * as a returning person opens it: still signed in (localStorage) with the offline copy (IndexedDB), but
+ * with no HTTP cache and no service worker, so every file comes over the (simulated) network.
+ * LIGHTHOUSE_PAGES=/home,/tasks measures only those pages. LIGHTHOUSE_APP=<folder> runs a copy of the
+ * build kept elsewhere (its apps/server/dist and apps/web/dist, next to a node_modules), e.g. while the
+ * working tree is being rebuilt.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type BrowserContext, chromium, type Page } from '@playwright/test';
+import { firstScreenScripts, kb } from '../e2e/support/bundle.js';
+import {
+  api,
+  createHouse,
+  houseCodeOf,
+  joinHouse,
+  newPerson,
+  setUpProfile,
+  signUp,
+} from '../e2e/support/people.js';
+
+const PORT = 3600;
+const DEBUG_PORT = 3601;
+const BASE = `http://127.0.0.1:${PORT}`;
+const LIGHTHOUSE = 'lighthouse@13.5.0';
+const CHROMIUM = '/usr/bin/chromium';
+const ALL_PAGES = ['/', '/home', '/calendar', '/groceries', '/tasks', '/bills'];
+const PAGES = process.env.LIGHTHOUSE_PAGES?.split(',') ?? ALL_PAGES;
+const GOAL = { performance: 95, accessibility: 100 };
+
+const root = process.env.LIGHTHOUSE_APP ?? join(import.meta.dirname, '..');
+const webDist = join(root, 'apps/web/dist');
+const work = mkdtempSync(join(tmpdir(), 'hearth-lighthouse-'));
+
+function startServer(): ChildProcess {
+  const server = spawn(process.execPath, ['apps/server/dist/server.js'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: BASE,
+      DATABASE_URL: `file:${join(work, 'hearth.db')}`,
+      LOG_LEVEL: 'warn',
+      IDP_RATE_LIMIT: 'off',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  return server;
+}
+
+async function waitForReady(): Promise<void> {
+  const until = Date.now() + 60_000;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(`${BASE}/readyz`)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('the app did not get ready in 60 s');
+}
+
+/** Local date `days` from today as YYYY-MM-DD, and an instant at `hour` o'clock that day. */
+function day(days: number, hour = 12): { date: string; at: string } {
+  const d = new Date();
+  d.setDate(d.getDate() + days);
+  d.setHours(hour, 0, 0, 0);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return { date: `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`, at: d.toISOString() };
+}
+
+/** A lived-in house: two members, a week of events, lists with items, tasks, expenses, reminders. */
+async function seed(page: Page, housemateId: number): Promise<void> {
+  const me = await api<{ user_id: number; house_id: number }>(page, 'GET', '/api/users/me');
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const events = [
+    ['Bin day', -1, 7],
+    ['House meeting about the garden and the summer party', 0, 19],
+    ['Pizza night', 1, 19],
+    ['Plumber comes to fix the kitchen tap', 2, 9],
+    ['Movie night', 3, 20],
+    ['Recycling', 4, 7],
+    ['Barbecue with the neighbours', 5, 16],
+    ['Cleaning day', 6, 10],
+    ['Book club', 9, 19],
+  ] as const;
+  for (const [title, offset, hour] of events) {
+    const start = day(offset, hour);
+    await api(page, 'POST', '/api/event/', {
+      house_id: me.house_id,
+      title,
+      description: 'Everyone is welcome.',
+      location: 'Living room',
+      start_datetime: start.at,
+      end_datetime: new Date(Date.parse(start.at) + 2 * 3600_000).toISOString(),
+      time_zone: zone,
+    });
+  }
+  const lists = {
+    'Weekly shop': [
+      'Milk',
+      'Eggs',
+      'Bread',
+      'Apples',
+      'Rice',
+      'Pasta',
+      'Tomatoes',
+      'Cheese',
+      'Coffee',
+      'Tea',
+    ],
+    'Party supplies': ['Paper plates', 'Napkins', 'Lemonade', 'Crisps', 'Candles', 'Balloons'],
+    Hardware: ['Light bulbs', 'Batteries (AA)', 'Bin bags', 'Washing-up liquid'],
+  };
+  for (const [name, items] of Object.entries(lists)) {
+    const list = await api<{ grocery_list_id: number }>(page, 'POST', '/api/grocery-list/', {
+      grocery_list_name: name,
+    });
+    for (const item of items) {
+      await api(page, 'POST', '/api/grocery-item/', {
+        grocery_list_id: list.grocery_list_id,
+        grocery_item_name: item,
+      });
+    }
+  }
+  const tasks = [
+    'Take out the bins',
+    'Hoover the stairs',
+    'Clean the bathroom',
+    'Water the plants',
+    'Defrost the freezer',
+  ];
+  for (const [i, title] of tasks.entries()) {
+    await api(page, 'POST', '/api/task/', {
+      title,
+      due_at: day(i - 1, 18).at,
+      time_zone: zone,
+      rotation: 'round_robin',
+      pool: [me.user_id, housemateId],
+      assignee_id: i % 2 === 0 ? me.user_id : housemateId,
+    });
+  }
+  const split = {
+    mode: 'equal',
+    parts: [
+      { user_id: me.user_id, value: 1 },
+      { user_id: housemateId, value: 1 },
+    ],
+  };
+  const expenses = [
+    ['Weekly shop', 6420, 'groceries'],
+    ['Electricity', 8900, 'utilities'],
+    ['Cleaning things', 1250, 'household'],
+    ['Pizza night', 3600, 'other'],
+  ] as const;
+  for (const [i, [title, amount, category]] of expenses.entries()) {
+    await api(page, 'POST', '/api/expense/', {
+      title,
+      amount_minor: amount,
+      paid_by: i % 2 === 0 ? me.user_id : housemateId,
+      spent_on: day(-i).date,
+      category,
+      split,
+    });
+  }
+  for (const [i, title] of [
+    'Call the landlord',
+    'Renew the bike lock code',
+    'Pay the window cleaner',
+  ].entries()) {
+    await api(page, 'POST', '/api/reminder/', {
+      title,
+      description: 'Before the weekend.',
+      remind_time: day(i + 1, 9).at,
+      time_zone: zone,
+    });
+  }
+}
+
+interface Run {
+  path: string;
+  performance: number;
+  accessibility: number;
+  metrics: Record<string, string>;
+  scriptKb: number;
+  flagged: string[];
+}
+
+interface LighthouseAudit {
+  id: string;
+  title: string;
+  score: number | null;
+  scoreDisplayMode: string;
+  displayValue?: string;
+  details?: { items?: { node?: { snippet?: string }; resourceType?: string; transferSize?: number }[] };
+}
+interface LighthouseResult {
+  categories: Record<string, { score: number; auditRefs: { id: string }[] }>;
+  audits: Record<string, LighthouseAudit>;
+  runtimeError?: { message: string };
+}
+
+/** Before each page: no HTTP cache, no service worker or its caches; sign-in and offline copy stay. */
+async function coldStart(context: BrowserContext, page: Page): Promise<void> {
+  await page.goto('about:blank');
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.send('Storage.clearDataForOrigin', {
+    origin: BASE,
+    storageTypes: 'service_workers,cache_storage',
+  });
+  await cdp.detach();
+}
+
+function lighthouse(path: string): Promise<LighthouseResult> {
+  const out = join(work, `lh-${path.replace(/\W/g, '_') || 'root'}.json`);
+  const args = [
+    '-y',
+    LIGHTHOUSE,
+    `${BASE}${path}`,
+    `--port=${DEBUG_PORT}`,
+    '--disable-storage-reset',
+    '--only-categories=performance,accessibility',
+    '--output=json',
+    `--output-path=${out}`,
+    '--quiet',
+    '--max-wait-for-load=60000',
+  ];
+  return new Promise((resolve, reject) => {
+    const child = spawn('npx', args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    let errors = '';
+    child.stderr?.on('data', (chunk: Buffer) => {
+      errors += chunk.toString();
+    });
+    child.on('exit', (code) => {
+      if (code !== 0 || !existsSync(out))
+        reject(new Error(`lighthouse ${path} exited ${code}: ${errors.slice(-2000)}`));
+      else resolve(JSON.parse(readFileSync(out, 'utf8')) as LighthouseResult);
+    });
+  });
+}
+
+function summarise(path: string, result: LighthouseResult): Run {
+  if (result.runtimeError) throw new Error(`lighthouse ${path}: ${result.runtimeError.message}`);
+  const score = (id: string) => Math.round((result.categories[id]?.score ?? 0) * 100);
+  const audit = (id: string) => result.audits[id];
+  const metrics: Record<string, string> = {};
+  for (const [name, id] of [
+    ['FCP', 'first-contentful-paint'],
+    ['LCP', 'largest-contentful-paint'],
+    ['TBT', 'total-blocking-time'],
+    ['CLS', 'cumulative-layout-shift'],
+    ['SI', 'speed-index'],
+  ] as const) {
+    metrics[name] = audit(id)?.displayValue ?? '?';
+  }
+  const scripts = audit('resource-summary')?.details?.items?.find((i) => i.resourceType === 'script');
+  const flagged: string[] = [];
+  for (const category of ['accessibility', 'performance']) {
+    for (const { id } of result.categories[category]?.auditRefs ?? []) {
+      const a = audit(id);
+      if (!a || a.score === null || a.score >= 0.9) continue;
+      if (!['binary', 'numeric', 'metricSavings'].includes(a.scoreDisplayMode)) continue;
+      const node = a.details?.items?.find((i) => i.node?.snippet)?.node?.snippet;
+      flagged.push(
+        `${category}: ${a.id} (${a.displayValue ?? a.title})${node ? ` e.g. ${node.slice(0, 120)}` : ''}`,
+      );
+    }
+  }
+  return {
+    path,
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    metrics,
+    scriptKb: (scripts?.transferSize ?? 0) / 1024,
+    flagged,
+  };
+}
+
+async function main(): Promise<void> {
+  if (
+    !existsSync(join(root, 'apps/server/dist/server.js')) ||
+    !existsSync(join(webDist, '.vite/manifest.json'))
+  ) {
+    throw new Error('build the app first: npm run build');
+  }
+  const first = firstScreenScripts(webDist);
+  console.log(`first screen: ${kb(first.gzip)} gzip, ${kb(first.br)} brotli in ${first.files.length} files`);
+
+  const server = startServer();
+  const browsers: { close(): Promise<void> }[] = [];
+  try {
+    await waitForReady();
+    const launch = {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--no-first-run',
+        '--disable-sync',
+        '--disable-background-networking',
+      ],
+    };
+    // The measured browser: Lighthouse opens its tabs in this profile, where the person is signed in.
+    const context = await chromium.launchPersistentContext(join(work, 'profile'), {
+      ...launch,
+      args: [...launch.args, `--remote-debugging-port=${DEBUG_PORT}`],
+      baseURL: BASE,
+    });
+    browsers.push(context);
+    const page = context.pages()[0] ?? (await context.newPage());
+    const ann = newPerson('Ann', 'Whitfield-Castellanos');
+    await signUp(page, ann);
+    await setUpProfile(page, ann);
+    await createHouse(page, 'The Old Rectory on Church Lane');
+
+    const other = await chromium.launch(launch);
+    browsers.push(other);
+    const bo = await (await other.newContext({ baseURL: BASE })).newPage();
+    const ben = newPerson('Benedict', 'Okonkwo-Lindqvist');
+    await signUp(bo, ben);
+    await setUpProfile(bo, ben);
+    await joinHouse(bo, await houseCodeOf(page));
+    const benId = (await api<{ user_id: number }>(bo, 'GET', '/api/users/me')).user_id;
+    await seed(page, benId);
+    // The offline copy is saved as the pages are seen once.
+    for (const path of PAGES) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+    }
+
+    const runs: Run[] = [];
+    for (const path of PAGES) {
+      await coldStart(context, page);
+      const run = summarise(path, await lighthouse(path));
+      runs.push(run);
+      console.log(
+        `${path.padEnd(11)} performance ${String(run.performance).padStart(3)}  accessibility ${String(run.accessibility).padStart(3)}  ` +
+          `${Object.entries(run.metrics)
+            .map(([k, v]) => `${k} ${v}`)
+            .join('  ')}  scripts ${run.scriptKb.toFixed(1)} KB`,
+      );
+      for (const line of run.flagged) console.log(`    ${line}`);
+    }
+    const met = runs.every((r) => r.performance >= GOAL.performance && r.accessibility >= GOAL.accessibility);
+    const worst = Math.min(...runs.map((r) => r.performance));
+    console.log(
+      `goal (performance >= ${GOAL.performance}, accessibility ${GOAL.accessibility} on every page): ${met ? 'met' : 'NOT met'}; lowest performance ${worst}`,
+    );
+    process.exitCode = met ? 0 : 1;
+  } finally {
+    for (const b of browsers.reverse()) await b.close().catch(() => {});
+    server.kill('SIGTERM');
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+await main();
