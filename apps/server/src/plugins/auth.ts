@@ -88,7 +88,8 @@ function keyFingerprint(jwks: JSONWebKeySet | undefined, kid: string | undefined
  */
 class VerifiedTokens {
   private readonly entries = new Map<string, { identity: Identity; exp: number; key: string }>();
-  private fingerprintsOf: { jwks: JSONWebKeySet; set: Set<string> } | null = null;
+  /** The current key set's keys as text; read again after every full verification (which may reload it). */
+  private known = new Set<string>();
 
   constructor(
     private readonly keys: KeySource,
@@ -98,11 +99,17 @@ class VerifiedTokens {
   get(token: string): Identity | null {
     const entry = this.entries.get(token);
     if (!entry) return null;
-    if (entry.exp * 1000 <= Date.now() || !this.keys.fresh() || !this.currentKeys().has(entry.key)) {
+    if (entry.exp * 1000 <= Date.now() || !this.keys.fresh() || !this.known.has(entry.key)) {
       this.entries.delete(token);
       return null;
     }
     return entry.identity;
+  }
+
+  /** After a verification, kept or not: the key set may have been reloaded (and a key rotated away). */
+  verified(): void {
+    const jwks = this.keys.current();
+    this.known = new Set((jwks?.keys ?? []).map((k) => JSON.stringify(k)));
   }
 
   set(token: string, identity: Identity, kid: string | undefined): void {
@@ -118,15 +125,6 @@ class VerifiedTokens {
       }
     }
     this.entries.set(token, { identity, exp, key });
-  }
-
-  private currentKeys(): Set<string> {
-    const jwks = this.keys.current();
-    if (!jwks) return new Set();
-    if (this.fingerprintsOf?.jwks !== jwks) {
-      this.fingerprintsOf = { jwks, set: new Set(jwks.keys.map((k) => JSON.stringify(k))) };
-    }
-    return this.fingerprintsOf.set;
   }
 }
 
@@ -180,6 +178,7 @@ export const authPlugin = fp<AuthOptions>(
           requiredClaims: ['exp', 'sub'],
         }));
       } catch (err) {
+        verified.verified();
         if (!(err instanceof Error)) throw err;
         // jose's own errors are about the token; anything else is about fetching the issuer's keys.
         if (!(err instanceof joseErrors.JOSEError)) {
@@ -195,6 +194,7 @@ export const authPlugin = fp<AuthOptions>(
         challenge(reply, 'invalid_token');
         throw unauthorized('The access token is not valid.');
       }
+      verified.verified();
       const identity: Identity = Object.freeze({ issuer, subject: payload.sub, email, claims: payload });
       verified.set(token, identity, kid);
       request.identity = identity;

@@ -41,6 +41,9 @@ declare module 'fastify' {
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** Writes to the API count against the caller's budget; reads and pages do not. */
+const counted = (request: FastifyRequest) => !READS.has(request.method) && request.url.startsWith('/api/');
+
 /** Who is counted: the signed-in person, or the address for the few public writes. */
 export function callerKey(request: FastifyRequest): string {
   const identity = request.identity;
@@ -88,8 +91,9 @@ export const limitsPlugin = fp<{ store: LimitStore; limits: ApiLimits }>(
       store: storeOf(store),
       max: limits.writes.max,
       timeWindow: limits.writes.windowMs,
-      keyGenerator: callerKey,
-      allowList: (request) => READS.has(request.method) || !request.url.startsWith('/api/'),
+      // The plugin makes the key before it asks allowList: reads (never counted) skip hashing the caller.
+      keyGenerator: (request) => (counted(request) ? callerKey(request) : ''),
+      allowList: (request) => !counted(request),
       addHeadersOnExceeding: {
         'x-ratelimit-limit': false,
         'x-ratelimit-remaining': false,
