@@ -9,12 +9,6 @@ export default defineConfig({
     projects: [
       {
         ssr: { resolve: { conditions } },
-        // scripts/node24-api-tests.sh points better-sqlite3 at a copy compiled for that Node version.
-        resolve: {
-          alias: process.env.HEARTH_BETTER_SQLITE3
-            ? { 'better-sqlite3': process.env.HEARTH_BETTER_SQLITE3 }
-            : {},
-        },
         test: {
           name: 'server',
           root: 'apps/server',

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import SQLite from 'better-sqlite3';
+import { SQLite, type SQLiteDatabase } from './sqlite-driver.js';
 import { sql } from 'kysely';
 import type { AppConfig } from '../config.js';
 import { createDb } from './create-db.js';
@@ -106,7 +106,7 @@ function sqlitePathOf(database: Database): string {
 
 /** A readable SQLite file that a Hearth made (it has the migrations' bookkeeping table) and is intact. */
 function checkSqliteBackup(file: string): void {
-  let db: SQLite.Database;
+  let db: SQLiteDatabase;
   try {
     db = new SQLite(file, { readonly: true, fileMustExist: true });
   } catch {

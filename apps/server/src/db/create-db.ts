@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import SQLite from 'better-sqlite3';
+import { SQLite, type SQLiteDatabase } from './sqlite-driver.js';
 import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect, type SqliteStatement } from 'kysely';
 import pg from 'pg';
 import type { AppConfig } from '../config.js';
@@ -59,7 +59,7 @@ const STATEMENT_CACHE_SIZE = 1000;
  * The same SQL text gets the same better-sqlite3 statement back (least recently used ones are dropped).
  * Streaming gets a statement of its own: a statement that is being iterated cannot run anything else.
  */
-export function withStatementCache(sqlite: SQLite.Database, size = STATEMENT_CACHE_SIZE): SqliteDatabase {
+export function withStatementCache(sqlite: SQLiteDatabase, size = STATEMENT_CACHE_SIZE): SqliteDatabase {
   const cache = new Map<string, SqliteStatement>();
   return {
     close: () => {
