@@ -2,11 +2,11 @@ import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { SQLite, type SQLiteDatabase } from './sqlite-driver.js';
 import { sql } from 'kysely';
 import type { AppConfig } from '../config.js';
 import { createDb } from './create-db.js';
 import { migrateToLatest } from './migrate.js';
+import { SQLite, type SQLiteDatabase } from './sqlite-driver.js';
 
 /*
  * Operators' copies of the whole database. SQLite: the online backup API, so the copy is consistent

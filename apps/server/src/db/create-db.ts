@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { SQLite, type SQLiteDatabase } from './sqlite-driver.js';
 import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect, type SqliteStatement } from 'kysely';
 import pg from 'pg';
 import type { AppConfig } from '../config.js';
+import { SQLite, type SQLiteDatabase } from './sqlite-driver.js';
 import type { Database } from './tables.js';
 
 export type Db = Kysely<Database>;
