@@ -8,5 +8,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 const require = createRequire(import.meta.url);
 const nodeMajor = Number(process.versions.node.split('.')[0]);
 
-export const SQLite: typeof BetterSqlite3 = require(nodeMajor >= 22 ? 'better-sqlite3-napi' : 'better-sqlite3');
+export const SQLite: typeof BetterSqlite3 = require(
+  nodeMajor >= 22 ? 'better-sqlite3-napi' : 'better-sqlite3',
+);
 export type SQLiteDatabase = BetterSqlite3.Database;
