@@ -5,6 +5,7 @@ import { Spinner } from '../../components/spinner';
 import { liveQueryKeys, useLiveUpdates } from '../../features/live';
 import { DueReminderNotices } from '../../features/reminders';
 import { useMe } from '../../features/users';
+import { t } from '../../lib/i18n';
 import { useLogError } from '../../lib/use-log-error';
 import * as registry from '../features';
 import { OfflineBanner } from '../offline/offline-banner';
@@ -19,7 +20,7 @@ function Brand() {
       <span className="flex size-9 items-center justify-center rounded-xl bg-primary text-cream">
         <Flame className="size-5" aria-hidden="true" />
       </span>
-      Hearth
+      {t('hearth')}
     </Link>
   );
 }
@@ -66,7 +67,7 @@ export function SidebarLayout() {
         <div
           className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-primary"
           role="progressbar"
-          aria-label="Loading page"
+          aria-label={t('loadingPage')}
         />
       )}
 
@@ -80,7 +81,7 @@ export function SidebarLayout() {
             className="flex size-11 items-center justify-center rounded-xl text-espresso hover:bg-tan-light"
             aria-expanded={menuOpen}
             aria-controls={menuId}
-            aria-label="Menu"
+            aria-label={t('menu')}
             onClick={() => setMenuOpen((open) => !open)}
           >
             {menuOpen ? (
@@ -96,7 +97,7 @@ export function SidebarLayout() {
           hidden={!menuOpen}
           className="max-h-[calc(100dvh-3.5rem)] overflow-y-auto border-t border-line bg-cream px-4 pt-3 pb-4 shadow-lift"
         >
-          <nav aria-label="Main">
+          <nav aria-label={t('main')}>
             <SidebarNav onNavigate={() => setMenuOpen(false)} />
           </nav>
           <div className="mt-4">
@@ -107,13 +108,13 @@ export function SidebarLayout() {
 
       {/* Wide screens: fixed left sidebar. */}
       <aside
-        aria-label="Sidebar"
+        aria-label={t('sidebar')}
         className="fixed inset-y-0 left-0 z-30 hidden w-64 flex-col gap-6 border-r border-line bg-surface px-4 py-6 md:flex"
       >
         <div className="px-2">
           <Brand />
         </div>
-        <nav aria-label="Main" className="flex-1 overflow-y-auto">
+        <nav aria-label={t('main')} className="flex-1 overflow-y-auto">
           <SidebarNav />
         </nav>
         <UserPanel user={user} />
