@@ -1,12 +1,10 @@
 import type { User } from '@hearth/contract';
-import { lazy, Suspense, useId } from 'react';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { Card } from '../../../components/card';
-import { Spinner } from '../../../components/spinner';
-
-// Loads after the home page shows, with this section. It draws the week itself: the calendar library
-// stays with the calendar page.
-const WeekGlance = lazy(() => import('./week-glance'));
+// Drawn without the calendar library (which stays with the calendar page), so it comes with Home at once
+// and takes its place without a loading step that would push the sections below down.
+import WeekGlance from './week-glance';
 
 export interface WeekAtAGlanceProps {
   user: User;
@@ -35,15 +33,7 @@ export function WeekAtAGlance({ user }: WeekAtAGlanceProps) {
           <p className="mt-4 text-muted">Join or create a house to see the shared calendar.</p>
         ) : (
           <div className="mt-4">
-            <Suspense
-              fallback={
-                <div className="flex justify-center py-8">
-                  <Spinner label="Loading this week" />
-                </div>
-              }
-            >
-              <WeekGlance houseId={user.house_id} />
-            </Suspense>
+            <WeekGlance houseId={user.house_id} />
           </div>
         )}
       </Card>
