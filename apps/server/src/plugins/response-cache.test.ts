@@ -148,6 +148,23 @@ describe('kept answers never hide a change', () => {
     );
   });
 
+  it('answers a crowd asking at once after a change with one fresh answer', async () => {
+    const { mate, list } = await household('crowd');
+    await get('crowd-host', '/api/grocery-list/');
+    await mate.client.post('/api/grocery-item/', {
+      grocery_list_id: list.grocery_list_id,
+      grocery_item_name: 'Crowd',
+    });
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => get(i % 2 ? 'crowd-host' : 'crowd-mate', '/api/grocery-list/')),
+    );
+    for (const res of answers) {
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('"Crowd"');
+      expect(res.headers.etag).toBe(answers[0]?.headers.etag);
+    }
+  });
+
   it('shows a change that publishes nothing live (a housemate renames themselves)', async () => {
     await household('rename');
     const before = (await get('rename-host', '/api/task/members')).json();

@@ -46,6 +46,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Where this GET's answer is kept once made, or the scope a write changes. */
     cacheSlot: CacheSlot | null;
+    /** Set on the request making an answer others wait for: hands them the result. */
+    cacheFlight: ((made: Entry | null) => void) | null;
   }
 }
 
@@ -319,6 +321,9 @@ export const responseCachePlugin = fp<ResponseCacheOptions>(
     }
 
     app.decorateRequest('cacheSlot', null);
+    app.decorateRequest('cacheFlight', null);
+    /** Answers being made, by place and version; resolved with the kept entry, or null. */
+    const inFlight = new Map<string, Promise<Entry | null>>();
 
     app.addHook('preHandler', async (request, reply) => {
       const opts = options(request.routeOptions.config.cache);
@@ -326,15 +331,30 @@ export const responseCachePlugin = fp<ResponseCacheOptions>(
         const scope = await scopeOf(request, opts);
         const slot = scope && slotFor(request, opts, scope);
         if (!slot) return; // no profile, no house, no valid link: the route gives its own answer
-        request.cacheSlot = slot;
-        const entry = store.get(slot.key);
-        if (entry && entry.version === slot.version && entry.expiresAt > Date.now()) {
-          request.cacheSlot = null; // answered here; nothing to keep when it is sent
-          const body = encode(request, reply, entry);
-          // No payload at all for a 304 (a null one would be serialised as JSON and given a length).
-          return body === null ? reply.send() : reply.send(body);
+        let entry = store.get(slot.key);
+        if (!entry || entry.version !== slot.version || entry.expiresAt <= Date.now()) {
+          // After a change every member's screen asks at once: one request makes the answer, the others
+          // wait for it instead of all making it.
+          const flight = `${slot.key}\n${slot.version}`;
+          const making = inFlight.get(flight);
+          entry = making ? ((await making) ?? undefined) : undefined;
+          if (!entry) {
+            if (!making) {
+              let settle: (entry: Entry | null) => void = () => undefined;
+              inFlight.set(flight, new Promise<Entry | null>((resolve) => (settle = resolve)));
+              request.cacheFlight = (made) => {
+                request.cacheFlight = null;
+                inFlight.delete(flight);
+                settle(made);
+              };
+            }
+            request.cacheSlot = slot;
+            return;
+          }
         }
-        return;
+        const body = encode(request, reply, entry);
+        // No payload at all for a 304 (a null one would be serialised as JSON and given a length).
+        return body === null ? reply.send() : reply.send(body);
       }
       // A write changes what its author's house (and the author) sees, whether or not it publishes.
       if (WRITES.has(request.method) && request.identity && request.url.startsWith('/api/')) {
@@ -357,9 +377,15 @@ export const responseCachePlugin = fp<ResponseCacheOptions>(
         return payload;
       }
       // Only fresh 200 answers are kept (hits are sent by the preHandler).
-      if (reply.statusCode !== 200 || reply.hasHeader('set-cookie')) return payload;
+      if (reply.statusCode !== 200 || reply.hasHeader('set-cookie')) {
+        request.cacheFlight?.(null);
+        return payload;
+      }
       const body = await bytesOf(payload);
-      if (!body) return payload;
+      if (!body) {
+        request.cacheFlight?.(null);
+        return payload;
+      }
       const headers: Record<string, string> = {};
       for (const name of KEPT_HEADERS) {
         const value = reply.getHeader(name);
@@ -369,9 +395,15 @@ export const responseCachePlugin = fp<ResponseCacheOptions>(
       const expiresAt = slot.maxAgeMs === null ? Number.POSITIVE_INFINITY : Date.now() + slot.maxAgeMs;
       const entry: Entry = { version: slot.version, tag, body, headers, expiresAt };
       store.set(slot.key, entry);
+      request.cacheFlight?.(entry);
       // Encoded here, so the compression plugin after this hook leaves it alone.
       return encode(request, reply, entry);
     });
+
+    // Whatever became of a request that was making an answer, those waiting for it go on.
+    const giveUp = async (request: FastifyRequest) => request.cacheFlight?.(null);
+    app.addHook('onResponse', giveUp);
+    app.addHook('onRequestAbort', giveUp);
   },
   { name: 'response-cache' },
 );
