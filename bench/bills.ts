@@ -6,62 +6,23 @@
  *
  *   node --conditions=@hearth/source --import tsx bench/bills.ts     (or: npm run bench:bills)
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
-import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/config.js';
-import type { Database } from '../apps/server/src/db/tables.js';
-import { StandInIssuer } from '../apps/server/src/test/stand-in-issuer.js';
 
-const PORT = 3491;
+import { call as apiCall, startBenchApp } from './support/app.js';
+import { PORTS } from './support/ports.js';
+
+const PORT = PORTS.bills;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
 const CONCURRENCY = 4;
 const ROUNDS = 3;
 const MEMBERS = 6;
 const BATCH = 500;
 
-const dir = mkdtempSync(join(tmpdir(), 'hearth-bench-bills-'));
-const file = join(dir, 'hearth.db');
-const base = `http://127.0.0.1:${PORT}`;
+// Without kept answers: this bench measures the SQL path (bench:speed measures kept answers).
+const bench = await startBenchApp({ port: PORT, name: 'bills', responseCache: false });
+const { db, base, issuer } = bench;
 
-// The app's own SQLite set-up (db/create-db.ts), plus Kysely's `log` hook to count every query.
-let queries = 0;
-const sqlite = new SQLite(file);
-sqlite.pragma('journal_mode = WAL');
-sqlite.pragma('foreign_keys = ON');
-sqlite.pragma('busy_timeout = 5000');
-sqlite.pragma('synchronous = NORMAL');
-const db = new Kysely<Database>({
-  dialect: new SqliteDialect({ database: sqlite }),
-  log: (event) => {
-    if (event.level === 'query') queries++;
-  },
-});
-
-const issuer = await StandInIssuer.start(`${base}/api`);
-const config = loadConfig({
-  PORT: String(PORT),
-  HOST: '127.0.0.1',
-  PUBLIC_URL: base,
-  OIDC_ISSUER: issuer.url,
-  DATABASE_URL: `file:${file}`,
-  LOG_LEVEL: 'silent',
-});
-const app = await buildApp({ config, db, logger: false });
-await app.listen({ port: PORT, host: '127.0.0.1' });
-
-async function call(token: string, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return res.json() as Promise<Record<string, unknown>>;
-}
+const call = (token: string, method: string, path: string, body?: unknown) =>
+  apiCall(base, token, method, path, body);
 
 /**
  * A house of MEMBERS people in EUR with `expenses` expenses (inserted straight into the tables, with the
@@ -186,11 +147,11 @@ interface BalanceAnswer {
 }
 
 async function oneBalance(token: string) {
-  const before = queries;
+  const before = bench.queries();
   const started = performance.now();
   const res = await fetch(`${base}/api/balance/`, { headers: { authorization: `Bearer ${token}` } });
   const body = (await res.json()) as BalanceAnswer;
-  return { ms: performance.now() - started, queries: queries - before, body };
+  return { ms: performance.now() - started, queries: bench.queries() - before, body };
 }
 
 try {
@@ -243,8 +204,5 @@ try {
     process.exitCode = 1;
   }
 } finally {
-  await app.close();
-  await db.destroy();
-  await issuer.close();
-  rmSync(dir, { recursive: true, force: true });
+  await bench.close();
 }

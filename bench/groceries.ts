@@ -5,61 +5,22 @@
  *
  *   node --conditions=@hearth/source --import tsx bench/groceries.ts     (or: npm run bench:groceries)
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
-import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/config.js';
-import type { Database } from '../apps/server/src/db/tables.js';
-import { StandInIssuer } from '../apps/server/src/test/stand-in-issuer.js';
 
-const PORT = 3490;
+import { call as apiCall, startBenchApp } from './support/app.js';
+import { PORTS } from './support/ports.js';
+
+const PORT = PORTS.groceries;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1000);
 const CONCURRENCY = 8;
 const ROUNDS = 3;
 const ITEMS_PER_LIST = 50;
 
-const dir = mkdtempSync(join(tmpdir(), 'hearth-bench-groceries-'));
-const file = join(dir, 'hearth.db');
-const base = `http://127.0.0.1:${PORT}`;
+// Without kept answers: this bench measures the SQL path (bench:speed measures kept answers).
+const bench = await startBenchApp({ port: PORT, name: 'groceries', responseCache: false });
+const { db, base, issuer } = bench;
 
-// The app's own SQLite set-up (db/create-db.ts), plus Kysely's `log` hook to count every query.
-let queries = 0;
-const sqlite = new SQLite(file);
-sqlite.pragma('journal_mode = WAL');
-sqlite.pragma('foreign_keys = ON');
-sqlite.pragma('busy_timeout = 5000');
-sqlite.pragma('synchronous = NORMAL');
-const db = new Kysely<Database>({
-  dialect: new SqliteDialect({ database: sqlite }),
-  log: (event) => {
-    if (event.level === 'query') queries++;
-  },
-});
-
-const issuer = await StandInIssuer.start(`${base}/api`);
-const config = loadConfig({
-  PORT: String(PORT),
-  HOST: '127.0.0.1',
-  PUBLIC_URL: base,
-  OIDC_ISSUER: issuer.url,
-  DATABASE_URL: `file:${file}`,
-  LOG_LEVEL: 'silent',
-});
-const app = await buildApp({ config, db, logger: false });
-await app.listen({ port: PORT, host: '127.0.0.1' });
-
-async function call(token: string, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return res.json() as Promise<Record<string, unknown>>;
-}
+const call = (token: string, method: string, path: string, body?: unknown) =>
+  apiCall(base, token, method, path, body);
 
 /** A person with a house holding `lists` lists of ITEMS_PER_LIST items, some ticked; returns their token. */
 async function houseWith(subject: string, lists: number): Promise<string> {
@@ -116,11 +77,11 @@ async function measure(path: string, headers: Record<string, string>) {
 }
 
 async function queriesPerRequest(token: string): Promise<{ queries: number; lists: number; items: number }> {
-  const before = queries;
+  const before = bench.queries();
   const res = await fetch(`${base}/api/grocery-list/`, { headers: { authorization: `Bearer ${token}` } });
   const lists = (await res.json()) as Array<{ items: unknown[] }>;
   return {
-    queries: queries - before,
+    queries: bench.queries() - before,
     lists: lists.length,
     items: lists.reduce((n, l) => n + l.items.length, 0),
   };
@@ -191,8 +152,5 @@ try {
     process.exitCode = 1;
   }
 } finally {
-  await app.close();
-  await db.destroy();
-  await issuer.close();
-  rmSync(dir, { recursive: true, force: true });
+  await bench.close();
 }

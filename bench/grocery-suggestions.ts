@@ -10,69 +10,30 @@
  *   node --conditions=@hearth/source --import tsx bench/grocery-suggestions.ts
  *   (or: npm run bench:grocery-suggestions)
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
-import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/config.js';
+
 import type { Identity } from '../apps/server/src/core/identity.js';
 import type { LivePublisher } from '../apps/server/src/core/live.js';
 import { Membership } from '../apps/server/src/core/membership.js';
-import type { Database } from '../apps/server/src/db/tables.js';
 import { GroceriesRepository } from '../apps/server/src/modules/groceries/repository.js';
 import { GroceriesService } from '../apps/server/src/modules/groceries/service.js';
-import { StandInIssuer } from '../apps/server/src/test/stand-in-issuer.js';
+import { call as apiCall, startBenchApp } from './support/app.js';
+import { PORTS } from './support/ports.js';
 
-const PORT = 3491;
+const PORT = PORTS.grocerySuggestions;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1500);
 const PAST_ITEMS = 5000;
 const ON_LIST = 40;
 
-const dir = mkdtempSync(join(tmpdir(), 'hearth-bench-suggestions-'));
-const file = join(dir, 'hearth.db');
-const base = `http://127.0.0.1:${PORT}`;
-
-// The app's own SQLite set-up (db/create-db.ts), plus Kysely's `log` hook to count every query.
-let queries = 0;
-const sqlite = new SQLite(file);
-sqlite.pragma('journal_mode = WAL');
-sqlite.pragma('foreign_keys = ON');
-sqlite.pragma('busy_timeout = 5000');
-sqlite.pragma('synchronous = NORMAL');
-const db = new Kysely<Database>({
-  dialect: new SqliteDialect({ database: sqlite }),
-  log: (event) => {
-    if (event.level === 'query') queries++;
-  },
-});
-
-const issuer = await StandInIssuer.start(`${base}/api`);
-const config = loadConfig({
-  PORT: String(PORT),
-  HOST: '127.0.0.1',
-  PUBLIC_URL: base,
-  OIDC_ISSUER: issuer.url,
-  DATABASE_URL: `file:${file}`,
-  LOG_LEVEL: 'silent',
-});
-const app = await buildApp({ config, db, logger: false });
-await app.listen({ port: PORT, host: '127.0.0.1' });
+// Without kept answers: this bench measures the SQL path (bench:speed measures kept answers).
+const bench = await startBenchApp({ port: PORT, name: 'grocery-suggestions', responseCache: false });
+const { db, base, issuer } = bench;
 
 // Filling goes through the module's own service (the same rules as the API, without 10,000 HTTP round trips).
 const quiet: LivePublisher = { publish: async () => undefined, publishToUser: async () => undefined };
 const service = new GroceriesService(new GroceriesRepository(db), new Membership(db), quiet);
 
-async function call(token: string, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return res.json() as Promise<Record<string, unknown>>;
-}
+const call = (token: string, method: string, path: string, body?: unknown) =>
+  apiCall(base, token, method, path, body);
 
 const FOODS = [
   'apples',
@@ -207,10 +168,10 @@ async function sideBySide(paths: readonly string[], headers: Record<string, stri
 }
 
 async function queriesFor(path: string, token: string) {
-  const before = queries;
+  const before = bench.queries();
   const res = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } });
   const body = (await res.json()) as unknown[];
-  return { queries: queries - before, answers: body.length };
+  return { queries: bench.queries() - before, answers: body.length };
 }
 
 try {
@@ -285,8 +246,5 @@ try {
   }
   if (process.exitCode === 1) console.error('\nFAIL: a suggestion answer took more than twice the list read');
 } finally {
-  await app.close();
-  await db.destroy();
-  await issuer.close();
-  rmSync(dir, { recursive: true, force: true });
+  await bench.close();
 }

@@ -5,17 +5,11 @@
  *
  *   node --conditions=@hearth/source --import tsx bench/tasks.ts     (or: npm run bench:tasks)
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
-import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/config.js';
-import type { Database } from '../apps/server/src/db/tables.js';
-import { StandInIssuer } from '../apps/server/src/test/stand-in-issuer.js';
 
-const PORT = 3495;
+import { call as apiCall, startBenchApp } from './support/app.js';
+import { PORTS } from './support/ports.js';
+
+const PORT = PORTS.tasks;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 500);
 const CONCURRENCY = 8;
 const ROUNDS = 3;
@@ -23,45 +17,12 @@ const MEMBERS = 4;
 const HISTORY_PER_TASK = 100;
 const DAY = 86_400_000;
 
-const dir = mkdtempSync(join(tmpdir(), 'hearth-bench-tasks-'));
-const file = join(dir, 'hearth.db');
-const base = `http://127.0.0.1:${PORT}`;
+// Without kept answers: this bench measures the SQL path (bench:speed measures kept answers).
+const bench = await startBenchApp({ port: PORT, name: 'tasks', responseCache: false });
+const { db, base, issuer } = bench;
 
-// The app's own SQLite set-up (db/create-db.ts), plus Kysely's `log` hook to count every query.
-let queries = 0;
-const sqlite = new SQLite(file);
-sqlite.pragma('journal_mode = WAL');
-sqlite.pragma('foreign_keys = ON');
-sqlite.pragma('busy_timeout = 5000');
-sqlite.pragma('synchronous = NORMAL');
-const db = new Kysely<Database>({
-  dialect: new SqliteDialect({ database: sqlite }),
-  log: (event) => {
-    if (event.level === 'query') queries++;
-  },
-});
-
-const issuer = await StandInIssuer.start(`${base}/api`);
-const config = loadConfig({
-  PORT: String(PORT),
-  HOST: '127.0.0.1',
-  PUBLIC_URL: base,
-  OIDC_ISSUER: issuer.url,
-  DATABASE_URL: `file:${file}`,
-  LOG_LEVEL: 'silent',
-});
-const app = await buildApp({ config, db, logger: false });
-await app.listen({ port: PORT, host: '127.0.0.1' });
-
-async function call(token: string, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return res.json() as Promise<Record<string, unknown>>;
-}
+const call = (token: string, method: string, path: string, body?: unknown) =>
+  apiCall(base, token, method, path, body);
 
 /**
  * A person with a house of MEMBERS people holding `tasks` tasks (every kind of repeat and rotation), each
@@ -180,10 +141,10 @@ async function measure(path: string, headers: Record<string, string>) {
 }
 
 async function queriesPerRequest(token: string): Promise<{ queries: number; tasks: number }> {
-  const before = queries;
+  const before = bench.queries();
   const res = await fetch(`${base}/api/task/`, { headers: { authorization: `Bearer ${token}` } });
   const tasks = (await res.json()) as unknown[];
-  return { queries: queries - before, tasks: tasks.length };
+  return { queries: bench.queries() - before, tasks: tasks.length };
 }
 
 try {
@@ -246,8 +207,5 @@ try {
     process.exitCode = 1;
   }
 } finally {
-  await app.close();
-  await db.destroy();
-  await issuer.close();
-  rmSync(dir, { recursive: true, force: true });
+  await bench.close();
 }

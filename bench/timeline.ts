@@ -5,64 +5,26 @@
  *
  *   node --conditions=@hearth/source --import tsx bench/timeline.ts     (or: npm run bench:timeline)
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+
 import { DateTime } from 'luxon';
-import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/config.js';
-import type { Database } from '../apps/server/src/db/tables.js';
 import { checkRrule, expandSeries } from '../apps/server/src/modules/events/recurrence.js';
 import { seriesOf } from '../apps/server/src/modules/events/service.js';
-import { StandInIssuer } from '../apps/server/src/test/stand-in-issuer.js';
+import { call as apiCall, startBenchApp } from './support/app.js';
+import { PORTS } from './support/ports.js';
 
-const PORT = 3497;
+const PORT = PORTS.timeline;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 150);
 const CONCURRENCY = 4;
 const ROUNDS = 2;
 const SERIES = 500;
 const ZONE = 'Europe/Berlin';
 
-const dir = mkdtempSync(join(tmpdir(), 'hearth-bench-timeline-'));
-const file = join(dir, 'hearth.db');
-const base = `http://127.0.0.1:${PORT}`;
+// Without kept answers: this bench measures the SQL path (bench:speed measures kept answers).
+const bench = await startBenchApp({ port: PORT, name: 'timeline', responseCache: false });
+const { db, base, issuer } = bench;
 
-let queries = 0;
-const sqlite = new SQLite(file);
-sqlite.pragma('journal_mode = WAL');
-sqlite.pragma('foreign_keys = ON');
-sqlite.pragma('busy_timeout = 5000');
-sqlite.pragma('synchronous = NORMAL');
-const db = new Kysely<Database>({
-  dialect: new SqliteDialect({ database: sqlite }),
-  log: (event) => {
-    if (event.level === 'query') queries++;
-  },
-});
-
-const issuer = await StandInIssuer.start(`${base}/api`);
-const config = loadConfig({
-  PORT: String(PORT),
-  HOST: '127.0.0.1',
-  PUBLIC_URL: base,
-  OIDC_ISSUER: issuer.url,
-  DATABASE_URL: `file:${file}`,
-  LOG_LEVEL: 'silent',
-});
-const app = await buildApp({ config, db, logger: false });
-await app.listen({ port: PORT, host: '127.0.0.1' });
-
-async function call(token: string, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return res.json() as Promise<Record<string, unknown>>;
-}
+const call = (token: string, method: string, path: string, body?: unknown) =>
+  apiCall(base, token, method, path, body);
 
 /** Rules a house uses: weekly on a day or two, every other week, monthly by weekday or day, yearly. */
 const RULES = [
@@ -179,13 +141,13 @@ try {
   const sizes = {} as Record<Route, { bytes: number; queries: number; items: number }>;
   for (const [name, [path, headers]] of Object.entries(routes) as [Route, (typeof routes)[Route]][]) {
     for (let i = 0; i < 10; i++) await (await fetch(`${base}${path}`, { headers })).arrayBuffer();
-    const before = queries;
+    const before = bench.queries();
     const res = await fetch(`${base}${path}`, { headers });
     const text = await res.text();
     if (!res.ok) throw new Error(`${path}: ${res.status} ${text.slice(0, 200)}`);
     const items =
       name === 'range' ? (JSON.parse(text) as unknown[]).length : (text.match(/BEGIN:VEVENT/g) ?? []).length;
-    sizes[name] = { bytes: Buffer.byteLength(text), queries: queries - before, items };
+    sizes[name] = { bytes: Buffer.byteLength(text), queries: bench.queries() - before, items };
   }
 
   async function measure(path: string, headers: Record<string, string>) {
@@ -227,8 +189,5 @@ try {
   line('GET house feed (calendar.ics)', 'houseFeed', `${sizes.houseFeed.items} VEVENTs`);
   line('GET personal feed (me.ics)', 'personalFeed', `${sizes.personalFeed.items} VEVENTs`);
 } finally {
-  await app.close();
-  await db.destroy();
-  await issuer.close();
-  rmSync(dir, { recursive: true, force: true });
+  await bench.close();
 }

@@ -1,0 +1,12 @@
+/** One port range per bench, so any two can run at the same time on one machine. */
+export const PORTS = {
+  calendar: 3390,
+  groceries: 3490,
+  bills: 3491,
+  grocerySuggestions: 3492,
+  tasks: 3495,
+  timeline: 3497,
+  /** bench:speed uses this one and the next few (Hearth, the hello route, Radicale, an uncached Hearth). */
+  speed: 3520,
+  fault: 3991,
+} as const;
