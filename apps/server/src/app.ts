@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ClientConfig } from '@hearth/contract';
-import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  LogController,
+  type RouteOptions,
+} from 'fastify';
 import type { JSONWebKeySet } from 'jose';
 import { sql } from 'kysely';
 import type { DestinationStream } from 'pino';
@@ -50,6 +57,29 @@ function fastifyTrustProxy(trust: AppConfig['trustProxy']) {
   return (_address: string, hop: number) => hop < trust;
 }
 
+/**
+ * One log line per request, written when it is answered, with the request in it: Fastify's two lines (one
+ * on arrival) cost a third of a small answer's time.
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    if (error) {
+      reply.log.error(
+        { req: request, res: reply, err: error, responseTime: reply.elapsedTime },
+        'request errored',
+      );
+    } else {
+      reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    }
+  }
+}
+
 /** Images arrive as data-URLs: 2 MB of bytes is about 2.7 MB of base64, plus the other fields. */
 const BODY_LIMIT = 4 * 1024 * 1024;
 
@@ -61,8 +91,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     bodyLimit: BODY_LIMIT,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
-    // One line per request (below) instead of two: at /healthz's pace, logging was a third of the work.
-    disableRequestLogging: true,
+    logController: new OneLinePerRequest(),
     trustProxy: fastifyTrustProxy(config.trustProxy),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -71,9 +100,6 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   // Lets people quote a request id from their browser that matches the structured log line.
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
-  });
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
   });
 
   const db =
