@@ -12,12 +12,12 @@
  * with no HTTP cache and no service worker, so every file comes over the (simulated) network.
  * LIGHTHOUSE_PAGES=/home,/tasks measures only those pages. LIGHTHOUSE_APP=<folder> runs a copy of the
  * build kept elsewhere (its apps/server/dist and apps/web/dist, next to a node_modules), e.g. while the
- * working tree is being rebuilt.
+ * working tree is being rebuilt. LIGHTHOUSE_KEEP=<folder> keeps each page's Lighthouse report (JSON) there.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { type BrowserContext, chromium, type Page } from '@playwright/test';
 import { firstScreenScripts, kb } from '../e2e/support/bundle.js';
 import {
@@ -153,6 +153,7 @@ async function seed(page: Page, housemateId: number): Promise<void> {
       assignee_id: i % 2 === 0 ? me.user_id : housemateId,
     });
   }
+  await api(page, 'PUT', `/api/house/${me.house_id}/currency`, { currency: 'EUR' });
   const split = {
     mode: 'equal',
     parts: [
@@ -246,11 +247,22 @@ function lighthouse(path: string): Promise<LighthouseResult> {
       errors += chunk.toString();
     });
     child.on('exit', (code) => {
+      if (process.env.LIGHTHOUSE_KEEP && existsSync(out))
+        copyFileSync(out, join(process.env.LIGHTHOUSE_KEEP, basename(out)));
       if (code !== 0 || !existsSync(out))
         reject(new Error(`lighthouse ${path} exited ${code}: ${errors.slice(-2000)}`));
       else resolve(JSON.parse(readFileSync(out, 'utf8')) as LighthouseResult);
     });
   });
+}
+
+/** The page elements an audit names (its details nest tables in lists), shortened. */
+function snippets(details: unknown): string[] {
+  if (!details || typeof details !== 'object') return [];
+  if (Array.isArray(details)) return details.flatMap(snippets);
+  const value = details as Record<string, unknown>;
+  if (value.type === 'node' && typeof value.snippet === 'string') return [value.snippet.slice(0, 110)];
+  return Object.values(value).flatMap(snippets);
 }
 
 function summarise(path: string, result: LighthouseResult): Run {
@@ -274,12 +286,14 @@ function summarise(path: string, result: LighthouseResult): Run {
       const a = audit(id);
       if (!a || a.score === null || a.score >= 0.9) continue;
       if (!['binary', 'numeric', 'metricSavings'].includes(a.scoreDisplayMode)) continue;
-      const node = a.details?.items?.find((i) => i.node?.snippet)?.node?.snippet;
+      const nodes = snippets(a.details).slice(0, 3);
       flagged.push(
-        `${category}: ${a.id} (${a.displayValue ?? a.title})${node ? ` e.g. ${node.slice(0, 120)}` : ''}`,
+        `${category}: ${a.id} (${a.displayValue ?? a.title})${nodes.length ? ` at ${nodes.join(' | ')}` : ''}`,
       );
     }
   }
+  const [lcp] = snippets(audit('largest-contentful-paint-element')?.details);
+  if (lcp) flagged.push(`largest paint: ${lcp}`);
   return {
     path,
     performance: score('performance'),
@@ -340,7 +354,9 @@ async function main(): Promise<void> {
     // The offline copy is saved as the pages are seen once.
     for (const path of PAGES) {
       await page.goto(path);
-      await page.waitForLoadState('networkidle');
+      // The live stream stays open: no network idle; the page's answers come within a moment.
+      await page.waitForLoadState('load');
+      await page.waitForTimeout(2000);
     }
 
     const runs: Run[] = [];

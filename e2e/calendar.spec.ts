@@ -164,7 +164,7 @@ test('create timed and all-day events, open, edit and delete them; a housemate s
   await page.getByRole('navigation').getByRole('link', { name: 'Home' }).first().click();
   const week = page.getByRole('region', { name: 'This Week at a Glance' });
   await expect(week.getByRole('button', { name: /Pizza night/ })).toBeVisible();
-  await screenshotsAtWidths(page, testInfo.outputPath.bind(testInfo), 'home-week', true);
+  await screenshotsAtWidths(page, testInfo.outputPath.bind(testInfo), 'home-week', false);
   await page.setViewportSize({ width: 1280, height: 900 });
 
   // The calendar page at phone and desktop widths.

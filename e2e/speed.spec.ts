@@ -1,0 +1,113 @@
+import { expect, type Page, type Response, test } from '@playwright/test';
+import { firstScreenScripts, kb, readManifest, sourcesOf } from './support/bundle.js';
+import { createHouse, newPerson, setUpProfile, signUp, unique } from './support/people.js';
+
+/**
+ * The first screen's JavaScript (index.html's entry and its static imports), gzip as the server sends it.
+ * The ceiling stops regressions from where the app is; the goal below is the target it has not met yet.
+ */
+const FIRST_SCREEN_CEILING = 160 * 1024;
+const FIRST_SCREEN_GOAL = 100 * 1024;
+
+/** Libraries only the calendar page may load. */
+const CALENDAR_ONLY = [/node_modules\/@fullcalendar\//, /node_modules\/ical\.js\//];
+
+test.describe('first download', () => {
+  const first = firstScreenScripts();
+
+  test('the first screen loads little JavaScript, each file as the build compressed it', async () => {
+    const testInfo = test.info();
+    const table = first.files.map((f) => `${f.file}: ${kb(f.gzip)} gzip, ${kb(f.br)} br`).join('\n');
+    const total = `first screen: ${kb(first.gzip)} gzip, ${kb(first.br)} br in ${first.files.length} files`;
+    await testInfo.attach('first-screen.txt', { body: `${total}\n${table}\n` });
+    console.log(total);
+    expect(first.files.length).toBeGreaterThan(0);
+    expect(first.gzip, total).toBeLessThanOrEqual(FIRST_SCREEN_CEILING);
+    // Brotli copies are smaller still; a missing one would show as equal sizes.
+    expect(first.br).toBeLessThan(first.gzip);
+  });
+
+  test('the first screen meets the goal of 100 KB gzip', async () => {
+    // Not met yet: React and React Router alone are about 98 KB; see docs/ARCHITECTURE.md (What the browser downloads).
+    test.fail();
+    expect(first.gzip, `first screen: ${kb(first.gzip)} gzip`).toBeLessThanOrEqual(FIRST_SCREEN_GOAL);
+  });
+});
+
+/**
+ * The built files a page's chunk may bring: its static and lazy imports, transitively. The entry's own lazy
+ * imports are the route table (every page), so they are not followed.
+ */
+function reachable(from: string): string[] {
+  const manifest = readManifest();
+  const seen = new Set<string>();
+  const stack = [from];
+  while (stack.length > 0) {
+    const key = stack.pop() as string;
+    if (seen.has(key) || key === 'index.html') continue;
+    seen.add(key);
+    stack.push(...(manifest[key]?.imports ?? []), ...(manifest[key]?.dynamicImports ?? []));
+  }
+  return [...seen].map((key) => manifest[key]?.file as string).filter((file) => file.endsWith('.js'));
+}
+
+const withCalendarLibrary = (files: string[]) =>
+  files.filter((file) => sourcesOf(file).some((source) => CALENDAR_ONLY.some((lib) => lib.test(source))));
+
+test("Home's code, and everything it may load later, holds no calendar library", () => {
+  const home = reachable('src/features/home/pages/home-page.tsx');
+  expect(home.length).toBeGreaterThan(3);
+  expect(withCalendarLibrary(home)).toEqual([]);
+  // The same walk from the calendar page finds it: the check sees what it looks for.
+  expect(
+    withCalendarLibrary(reachable('src/features/events/pages/calendar-page.tsx')).length,
+  ).toBeGreaterThan(0);
+});
+
+/** Every script the page requests from now on, with its answer. */
+function recordScripts(page: Page): Response[] {
+  const scripts: Response[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response);
+  });
+  return scripts;
+}
+
+const builtFile = (response: Response) => new URL(response.url()).pathname.replace(/^\//, '');
+
+const calendarOnlyIn = (responses: Response[]) => withCalendarLibrary(responses.map(builtFile));
+
+test('Home loads no calendar library; the calendar page does; files arrive precompressed', async ({
+  page,
+}) => {
+  const person = newPerson('Sky', 'Fast');
+  await signUp(page, person);
+  await setUpProfile(page, person);
+  await createHouse(page, unique('Quick '));
+
+  // A fresh load of Home, as a returning person opens the app.
+  const scripts = recordScripts(page);
+  const pageAnswer = await page.goto('/home');
+  await expect(page.getByRole('list', { name: 'This week, day by day' })).toBeVisible();
+  // The live stream stays open (no network idle): give late chunks a moment to be asked for.
+  await page.waitForLoadState('load');
+  await page.waitForTimeout(1500);
+  expect(scripts.length).toBeGreaterThan(3);
+  expect(calendarOnlyIn(scripts)).toEqual([]);
+
+  // index.html revalidates; hashed files are kept a year; both come as the build's brotli copies.
+  const pageHeaders = await pageAnswer?.allHeaders();
+  expect(pageHeaders?.['cache-control']).toBe('no-cache');
+  expect(pageHeaders?.['content-encoding']).toBe('br');
+  const entry = scripts.find((s) => /\/assets\/index-[\w-]+\.js$/.test(s.url()));
+  expect(entry, 'the entry script was loaded').toBeDefined();
+  const entryHeaders = await entry?.allHeaders();
+  expect(entryHeaders?.['content-encoding']).toBe('br');
+  expect(entryHeaders?.vary).toMatch(/accept-encoding/i);
+  expect(entryHeaders?.['cache-control']).toBe('public, max-age=31536000, immutable');
+
+  // The calendar page brings FullCalendar with it: the check above can see it.
+  await page.getByRole('navigation').getByRole('link', { name: 'Calendar' }).first().click();
+  await expect(page.locator('.fc').first()).toBeVisible();
+  expect(calendarOnlyIn(scripts).length).toBeGreaterThan(0);
+});
