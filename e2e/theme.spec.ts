@@ -21,8 +21,8 @@ function luminance([r, g, b]: Rgba): number {
 }
 
 /**
- * The colours a person sees: the page's own background, and the first opaque background behind the middle
- * of the screen (a card, a dialog, the calendar), with data-theme and color-scheme on <html>. A canvas
+ * The colours a person sees: the page's own background, and the surface in the middle of the screen (a
+ * card, a dialog, the calendar), with data-theme and color-scheme on <html>. A canvas
  * turns any CSS colour (rgb(), color-mix() results, color(srgb ...)) into bytes.
  */
 function readColours(page: Page) {
@@ -35,10 +35,13 @@ function readColours(page: Page) {
       const [r, g, b, a] = ctx.getImageData(0, 0, 1, 1).data;
       return [r!, g!, b!, a!];
     };
-    const opaque = (el: Element | null) => {
+    // The first opaque background of a box at least `min` px wide and tall: a card or a dialog, not a
+    // button on it.
+    const opaque = (el: Element | null, min = 0) => {
       for (let at = el; at; at = at.parentElement) {
         const bg = bytes(getComputedStyle(at).backgroundColor);
-        if (bg[3] === 255) return bg;
+        const box = at.getBoundingClientRect();
+        if (bg[3] === 255 && box.width >= min && box.height >= min) return bg;
       }
       return bytes(getComputedStyle(document.documentElement).backgroundColor);
     };
@@ -47,7 +50,7 @@ function readColours(page: Page) {
       attribute: root.getAttribute('data-theme'),
       colorScheme: getComputedStyle(root).colorScheme,
       page: opaque(document.body),
-      middle: opaque(document.elementFromPoint(innerWidth / 2, innerHeight / 2)),
+      middle: opaque(document.elementFromPoint(innerWidth / 2, innerHeight / 2), 160),
       text: bytes(getComputedStyle(document.body).color),
     };
   });
@@ -200,6 +203,30 @@ async function tour(page: Page, theme: Theme, person: Person) {
     await expect(page.getByText(shows).first()).toBeVisible();
     await visit(page, theme, name);
   }
+  // Any other page the menu offers (so a screen added later is checked too), and an unknown address.
+  await page.goto('/home');
+  await dashboardReady(page);
+  const menu = await page
+    .getByRole('navigation')
+    .first()
+    .getByRole('link')
+    .evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+  const seen = new Set(['/home', '/calendar', ...pages.map(([, path]) => path)]);
+  for (const path of [...menu.filter((p) => !seen.has(p)), '/no-such-page']) {
+    await page.goto(path);
+    await dashboardReady(page);
+    await visit(page, theme, path.slice(1));
+  }
+
+  // A question in an alert dialog.
+  await page.goto('/groceries');
+  await dashboardReady(page);
+  await page.getByRole('button', { name: 'Delete list' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete this list?' });
+  await expect(confirm).toBeVisible();
+  await visit(page, theme, 'dialog-delete-list');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toHaveCount(0);
 
   // The calendar (FullCalendar) with all its layers: the house's event, the task and the reminder.
   await page.goto('/calendar');
