@@ -10,12 +10,14 @@
  * hook), and the server process's heap and RSS before, halfway through and after serving the feeds, with
  * the peak while serving: flat means no per-event objects piling up.
  */
+
 import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { PORTS } from './support/ports.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -27,7 +29,7 @@ const { values: args } = parseArgs({
   },
 });
 const EVENTS = Number(args.events);
-const PORT = 3390;
+const PORT = PORTS.calendar;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 
 interface Ready {

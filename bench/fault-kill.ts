@@ -7,6 +7,7 @@
  *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test \
  *     node --conditions=@hearth/source --import tsx bench/fault-kill.ts               (a fresh PostgreSQL database)
  */
+
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -15,8 +16,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { StandInIssuer } from '../apps/server/src/test/stand-in-issuer.js';
+import { PORTS } from './support/ports.js';
 
-const PORT = Number(process.env.FAULT_PORT ?? 3991);
+const PORT = Number(process.env.FAULT_PORT ?? PORTS.fault);
 const WRITERS = 20;
 const ROUNDS = 3;
 const base = `http://127.0.0.1:${PORT}`;
