@@ -149,7 +149,7 @@ export class Dispatcher {
           error: 'no longer due',
         });
       }
-      const m = messages(null);
+      const m = messages(person.language);
       const p = ctx.prefs.get(row.user_id) ?? DEFAULT_PREFERENCES;
       const details = JSON.parse(row.details) as DeliveryDetails;
       let rendered = render(m, details);
@@ -170,7 +170,7 @@ export class Dispatcher {
       }
       const outcome =
         row.channel === 'push'
-          ? await this.sendPush(row, ctx, rendered)
+          ? await this.sendPush(row, ctx, rendered, m)
           : await this.sendEmail(row, person, m, rendered, sections);
       const now = clock();
       if (outcome === 'sent') {
@@ -197,11 +197,12 @@ export class Dispatcher {
     row: DeliveryRow,
     ctx: BatchContext,
     rendered: Rendered,
+    m: Messages,
   ): Promise<'sent' | { kind: 'gone' | 'retry' | 'failed'; error: string; retryAfterMs: number | null }> {
     const device = ctx.devices.get(row.target_id);
     if (!device || device.user_id !== row.user_id)
       return { kind: 'gone', error: 'device removed', retryAfterMs: null };
-    const payload = await this.payload(row, rendered);
+    const payload = await this.payload(row, rendered, m);
     const result = await this.deps.push.send(device, payload, `d${row.delivery_id}`);
     if (result.ok) return 'sent';
     if (result.gone) {
@@ -216,9 +217,8 @@ export class Dispatcher {
   }
 
   /** The push message the service worker shows; an action carries its own signed token. */
-  async payload(row: DeliveryRow, rendered: Rendered): Promise<PushPayload> {
+  async payload(row: DeliveryRow, rendered: Rendered, m: Messages): Promise<PushPayload> {
     const action = row.kind === 'digest' ? null : rendered.action;
-    const m = messages(null);
     const base: PushPayload = {
       delivery_id: String(row.delivery_id),
       kind: row.kind as PushPayload['kind'],

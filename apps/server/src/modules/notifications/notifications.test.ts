@@ -532,3 +532,29 @@ describe(`after a stop (${testEngine})`, () => {
     expect(phone.received).toHaveLength(3);
   });
 });
+
+describe(`language (${testEngine})`, () => {
+  it('writes a notification in the person’s language', async () => {
+    const ana = await memberOfNewHouse(t, 'lang-ana');
+    await t.testDb.db
+      .updateTable('users')
+      .set({ language: 'de' })
+      .where('user_id', '=', ana.user.user_id)
+      .execute();
+    const phone = push.device();
+    await ana.client.post('/api/push-subscription/', { endpoint: phone.endpoint, keys: phone.keys });
+    await tickAt('2031-07-01T08:00:00.000Z');
+    await ana.client.post('/api/reminder/', {
+      title: 'Blumen gießen',
+      remind_time: '2031-07-01T08:00:10.000Z',
+    });
+    const before = mail.mails.length;
+    await tickAt('2031-07-01T08:00:20.000Z');
+    expect(phone.received[0]).toMatchObject({
+      title: 'Blumen gießen',
+      body: 'Erinnerung',
+      actions: [{ action: 'snooze', title: '10 Min. später' }],
+    });
+    expect(mailText(mail.mails[before]?.raw ?? '')).toContain('Hearth öffnen');
+  });
+});

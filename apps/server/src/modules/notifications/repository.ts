@@ -14,6 +14,8 @@ export interface Recipient {
   issuer: string;
   subject: string;
   house_id: number | null;
+  /** 'en', 'de', or null (English). */
+  language: string | null;
 }
 
 /** All SQL of notifications. */
@@ -76,7 +78,7 @@ export class NotificationsRepository {
     if (userIds.length === 0) return Promise.resolve([]);
     return this.db
       .selectFrom('users')
-      .select(['user_id', 'email', 'issuer', 'subject', 'house_id'])
+      .select(['user_id', 'email', 'issuer', 'subject', 'house_id', 'language'])
       .select((eb) => eb('deleted_at', 'is not', null).as('deleted'))
       .where('user_id', 'in', userIds)
       .execute()

@@ -180,7 +180,7 @@ export class NotificationsService {
   async sendTest(identity: Identity): Promise<NotificationTestResult> {
     const user = await this.membership.profile(identity);
     const runtime = await this.runtime();
-    const m = messages(null);
+    const m = messages(user.language);
     const rendered = render(m, { text: 'test', name: '' });
     const now = this.clock();
     const id = `test-${now.getTime()}`;

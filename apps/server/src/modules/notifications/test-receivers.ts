@@ -35,11 +35,20 @@ function parseHeaders(raw: string): Map<string, string> {
   return out;
 }
 
-/** Decodes the quoted-printable soft breaks and escapes nodemailer writes, enough to search the text. */
+/** Decodes the quoted-printable soft breaks and escapes nodemailer writes (UTF-8), enough to search the text. */
 export function mailText(raw: string): string {
-  return raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  const joined = raw.replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let i = 0; i < joined.length; i++) {
+    const hex = joined[i] === '=' ? /^[0-9A-F]{2}$/.exec(joined.slice(i + 1, i + 3)) : null;
+    if (hex) {
+      bytes.push(Number.parseInt(hex[0], 16));
+      i += 2;
+    } else {
+      bytes.push(...Buffer.from(joined[i] as string, 'utf8'));
+    }
+  }
+  return Buffer.from(bytes).toString('utf8');
 }
 
 export async function startMailSink(): Promise<MailSink> {
