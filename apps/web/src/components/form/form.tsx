@@ -78,15 +78,20 @@ export interface FormProps<T extends FieldValues>
 const LAYOUT = {
   page: {
     form: 'flex flex-col gap-5',
+    body: null,
     fields: 'flex min-w-0 flex-col gap-5',
     alert: '',
     actions: 'flex flex-wrap gap-3',
   },
   dialog: {
     form: 'mt-4 flex min-h-0 flex-1 flex-col',
-    // The body shrinks to fit the dialog (min-h-0 down the column) so the buttons never leave the screen;
-    // on a screen too short even for 6rem of fields, the dialog as a whole scrolls instead.
-    fields: '-mx-1 flex min-h-24 min-w-0 flex-1 flex-col gap-4 overflow-y-auto overscroll-contain px-1 py-1',
+    // The body shrinks to fit the dialog (min-h-0 down the column) and scrolls, so the buttons never leave
+    // the screen; on a screen too short even for 6rem of fields, the dialog as a whole scrolls instead. It
+    // is a div around the fieldset: Chromium does not scroll a fieldset that a flex layout shrinks. It is
+    // positioned, so a visually hidden control (a file input) stays inside it rather than stretching the
+    // dialog below its buttons.
+    body: 'relative -mx-1 min-h-24 min-w-0 flex-1 overflow-y-auto overscroll-contain px-1 py-1',
+    fields: 'flex min-w-0 flex-col gap-4',
     alert: 'mt-4',
     actions: 'mt-5 flex shrink-0 flex-wrap items-center justify-end gap-3',
   },
@@ -170,6 +175,12 @@ export function Form<T extends FieldValues>({
     ? Object.values(errors).find((e) => e && e !== errors.root)?.message
     : undefined;
   const layout = LAYOUT[variant];
+  const fieldset = (
+    <fieldset disabled={busy !== null} className={fieldsClassName ?? layout.fields}>
+      {legend && <legend className="sr-only">{legend}</legend>}
+      {children}
+    </fieldset>
+  );
 
   return (
     <FormProvider {...form}>
@@ -181,10 +192,7 @@ export function Form<T extends FieldValues>({
           className={className ?? layout.form}
           {...props}
         >
-          <fieldset disabled={busy !== null} className={fieldsClassName ?? layout.fields}>
-            {legend && <legend className="sr-only">{legend}</legend>}
-            {children}
-          </fieldset>
+          {layout.body ? <div className={layout.body}>{fieldset}</div> : fieldset}
           {message && (
             <p
               id={errorId}

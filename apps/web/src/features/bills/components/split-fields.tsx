@@ -39,7 +39,7 @@ export function SplitFields({ nameOf, currency }: SplitFieldsProps) {
     <div className="flex flex-col gap-3">
       <SelectField name="mode" label="Split" options={MODE_OPTIONS} />
       <fieldset
-        className="flex flex-col gap-1.5"
+        className="flex min-w-0 flex-col gap-1.5"
         aria-describedby={error ? 'split-lines-error' : undefined}
         ref={field.ref}
         tabIndex={-1}
@@ -61,7 +61,11 @@ export function SplitFields({ nameOf, currency }: SplitFieldsProps) {
                   checked={line.on}
                   onChange={(e) => set(line.user_id, { on: e.target.checked })}
                 />
-                <label htmlFor={id} className="min-w-0 flex-1 truncate text-sm font-medium text-espresso">
+                <label
+                  htmlFor={id}
+                  title={name}
+                  className="min-w-0 flex-1 truncate text-sm font-medium text-espresso"
+                >
                   {name}
                 </label>
                 {mode !== 'equal' && line.on && (

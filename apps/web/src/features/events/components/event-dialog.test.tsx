@@ -74,7 +74,10 @@ describe('EventDialog in create mode', () => {
     expect(screen.queryByRole('button', { name: 'Delete event' })).not.toBeInTheDocument();
     expect(screen.queryByText(/created by/)).not.toBeInTheDocument();
     // The body scrolls and shrinks to what the dialog has left; the real layout is checked in the browser.
-    expect(screen.getByLabelText('Title').closest('fieldset')).toHaveClass('min-h-24 overflow-y-auto');
+    expect(screen.getByLabelText('Title').closest('fieldset')?.parentElement).toHaveClass(
+      'min-h-24',
+      'overflow-y-auto',
+    );
   });
 
   it('checks the form with its messages before calling the API', async () => {

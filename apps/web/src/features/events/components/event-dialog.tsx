@@ -247,7 +247,8 @@ function EventForm({ initial, event, occurrenceStart = null, houseId, onClose, o
         name="allDay"
         onValueChange={(checked) => apply(setAllDay(form.getValues(), checked))}
       />
-      <div className="grid gap-4">
+      {/* One column that may be narrower than a date-time input's own width (a phone's 320 px). */}
+      <div className="grid grid-cols-1 gap-4">
         <DateTimeField
           label="Start"
           name="start"
