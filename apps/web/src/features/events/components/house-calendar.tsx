@@ -9,11 +9,13 @@ import dayGridPlugin from '@fullcalendar/daygrid';
 import interactionPlugin from '@fullcalendar/interaction';
 import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
+import deLocale from '@fullcalendar/core/locales/de';
 import type { EventOccurrence } from '@hearth/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type RefObject, useMemo, useRef, useState } from 'react';
 import { useApiClient } from '../../../lib/api-client';
-import { browserTimeZone } from '../../../lib/dates';
+import { browserTimeZone, weekStartsOn } from '../../../lib/dates';
+import { currentLocale, t } from '../../../lib/i18n';
 import { useLiveChange } from '../../live';
 import { eventKeys, fetchLayers, fetchOccurrences, keptRange } from '../api';
 import {
@@ -60,7 +62,6 @@ const SHARED_OPTIONS = {
   businessHours: { daysOfWeek: [1, 2, 3, 4, 5], startTime: '09:00', endTime: '17:00' },
   defaultTimedEventDuration: '01:00',
   defaultAllDayEventDuration: { days: 1 },
-  firstDay: 0,
   nowIndicator: true,
   // Cells grow to show up to four events; more collapse into "+n more".
   dayMaxEventRows: 4,
@@ -80,20 +81,17 @@ const unlabelCell = (el: HTMLElement) => {
   if (el.getAttribute('role') === 'gridcell') el.removeAttribute('aria-labelledby');
 };
 /**
- * The time grid's body scrolls inside the calendar (on a desktop, and in a phone's day view when it is
- * taller than the screen): a keyboard reaches it with Tab and scrolls it with the arrows, and a screen
- * reader names it. FullCalendar keeps these elements across dates, so this runs after each view change.
+ * The grid's body scrolls inside the calendar on a desktop (the week and day views' hours). A keyboard
+ * must be able to reach it: FullCalendar's grid table allows no focusable box of its own there, so the
+ * first day cell inside it takes Tab (a grid cell may), and the arrow keys then scroll the hours.
+ * FullCalendar renders new cells for new dates, so this runs when a view mounts and after each change.
  */
 const focusableScrollers = (el: HTMLElement) => {
   const calendar = el.closest('.fc') ?? el;
   for (const scroller of calendar.querySelectorAll<HTMLElement>('.fc-scroller-liquid-absolute')) {
-    if (scroller.hasAttribute('tabindex')) continue;
-    scroller.tabIndex = 0;
-    scroller.setAttribute('role', 'region');
-    scroller.setAttribute(
-      'aria-label',
-      scroller.closest('.fc-timegrid') ? 'Calendar hours (scrolls)' : 'Calendar days (scrolls)',
-    );
+    if (scroller.querySelector('[tabindex="0"]')) continue;
+    const cell = scroller.querySelector<HTMLElement>('[role="gridcell"]');
+    if (cell) cell.tabIndex = 0;
   }
 };
 
@@ -205,9 +203,16 @@ export function HouseCalendar({
 
   const common = {
     ...SHARED_OPTIONS,
+    // The reader's language and week: Monday first and 24-hour times in Germany, for instance.
+    locales: [deLocale],
+    locale: currentLocale(),
+    firstDay: weekStartsOn(),
     ref: calendarRef,
     plugins: PLUGINS,
-    views: VIEWS,
+    views: {
+      ...VIEWS,
+      timeGridThreeDay: { ...VIEWS.timeGridThreeDay, buttonText: t('events:calendar.threeDays') },
+    },
     eventSources,
     eventClick: handleClick,
     eventSourceFailure: (error: unknown) => {
@@ -262,7 +267,12 @@ export function HouseCalendar({
             : { left: 'prev,next today', center: 'title', right: 'dayGridMonth,timeGridWeek,timeGridDay' }
         }
         footerToolbar={false}
-        buttonText={{ today: 'today', month: 'month', week: 'week', day: 'day' }}
+        buttonText={{
+          today: t('events:calendar.today'),
+          month: t('events:calendar.month'),
+          week: t('events:calendar.week'),
+          day: t('events:calendar.day'),
+        }}
         aspectRatio={1.35}
         // On a phone the grid is as tall as its content and the page scrolls: no scroll box inside the
         // page that a finger or a keyboard would have to find.
