@@ -8,6 +8,25 @@ import { api, houseCodeOf, housemate, screenshots } from './support/people.js';
 
 const item = (page: Page, name: string) => page.getByRole('checkbox', { name });
 
+/** Whether the offline copy (IndexedDB) in this browser holds `text` yet (it is saved half a second after a change). */
+function savedOffline(page: Page, text: string): Promise<boolean> {
+  return page.evaluate(
+    (wanted) =>
+      new Promise<boolean>((resolve, reject) => {
+        const open = indexedDB.open('hearth-offline');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('copy')) return resolve(false);
+          const all = db.transaction('copy').objectStore('copy').getAll();
+          all.onsuccess = () => resolve(JSON.stringify(all.result).includes(wanted));
+          all.onerror = () => reject(all.error);
+        };
+      }),
+    text,
+  );
+}
+
 /** Waits until the service worker controls the page, so a reload can come from its precache. */
 async function controlledByServiceWorker(page: Page) {
   await page.evaluate(async () => {
@@ -28,6 +47,7 @@ interface Lists {
 test('groceries offline: five adds and two ticks wait on the device through a reload and reach the server once each', async ({
   browser,
 }, testInfo) => {
+  test.setTimeout(150_000);
   const ann = await housemate(browser, { firstName: 'Ann', lastName: 'Lee' });
   const ben = await housemate(browser, {
     firstName: 'Ben',
@@ -58,6 +78,10 @@ test('groceries offline: five adds and two ticks wait on the device through a re
   await expect(
     ann.page.getByRole('status').filter({ hasText: '7 changes saved on this device' }),
   ).toBeVisible();
+  // Each changed row says so in words, read out with its checkbox.
+  const chips = ann.page.getByText('Waiting to send', { exact: true });
+  await expect(chips).toHaveCount(names.length);
+  for (const name of names) await expect(item(ann.page, name)).toHaveAccessibleDescription('Waiting to send');
   await expect(waiting.getByRole('listitem')).toHaveText([
     'Add “Milk” (waiting to be sent)',
     'Add “Eggs” (waiting to be sent)',
@@ -77,6 +101,8 @@ test('groceries offline: five adds and two ticks wait on the device through a re
   await expect(item(ann.page, 'Coffee')).toBeChecked();
   await expect(item(ann.page, 'Eggs')).not.toBeChecked();
   await expect(waiting.getByRole('listitem')).toHaveCount(7);
+  await expect(chips).toHaveCount(names.length);
+  await expect(item(ann.page, 'Eggs')).toHaveAccessibleDescription('Waiting to send');
   await screenshots(ann.page, testInfo.outputPath.bind(testInfo), 'offline-pending');
   await ann.page.setViewportSize({ width: 375, height: 812 });
   const axe = await new AxeBuilder({ page: ann.page }).analyze();
@@ -87,6 +113,9 @@ test('groceries offline: five adds and two ticks wait on the device through a re
   await ann.context.setOffline(false);
   await expect(waiting).toHaveCount(0, { timeout: 20_000 });
   await expect(ann.page.getByText(/You're offline/)).toHaveCount(0);
+  // Sent: the marks are gone.
+  await expect(chips).toHaveCount(0);
+  await expect(item(ann.page, 'Eggs')).toHaveAccessibleDescription('');
 
   // The server has each exactly once, the two ticks applied.
   const lists = await api<Lists[]>(ann.page, 'GET', '/api/grocery-list/');
@@ -106,6 +135,109 @@ test('groceries offline: five adds and two ticks wait on the device through a re
 
   await ann.context.close();
   await ben.context.close();
+});
+
+test('a failed add keeps what was typed, and a double-click adds once', async ({ browser }) => {
+  const ann = await housemate(browser, { firstName: 'Ann', lastName: 'Lee' });
+  const { page } = ann;
+  await page.goto('/groceries');
+  const listBox = page.getByRole('textbox', { name: 'New list name' });
+  const createList = page.getByRole('button', { name: 'Create List' });
+
+  // The server refuses: the banner says so and the typed name is back in its field.
+  await page.route('**/api/grocery-list/', (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({
+          status: 500,
+          json: { error: { code: 'internal', message: 'Something went wrong.' } },
+        })
+      : route.fallback(),
+  );
+  await listBox.fill('Weekly shop');
+  await createList.click();
+  await expect(page.getByRole('alert').filter({ hasText: "We couldn't create that list." })).toBeVisible();
+  await expect(listBox).toHaveValue('Weekly shop');
+  await expect(page.getByRole('heading', { name: 'Weekly shop' })).toHaveCount(0);
+  await page.unroute('**/api/grocery-list/');
+
+  // A double-click creates one list.
+  await createList.dblclick();
+  await expect(page.getByRole('heading', { name: 'Weekly shop' })).toBeVisible();
+  await expect(listBox).toHaveValue('');
+
+  const addBox = page.getByRole('textbox', { name: 'Add new item' });
+  await page.route('**/api/grocery-item/', (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({
+          status: 500,
+          json: { error: { code: 'internal', message: 'Something went wrong.' } },
+        })
+      : route.fallback(),
+  );
+  await addBox.fill('Potatoes');
+  await addBox.press('Enter');
+  await expect(page.getByRole('alert').filter({ hasText: "We couldn't add that item." })).toBeVisible();
+  await expect(addBox).toHaveValue('Potatoes');
+  await expect(addBox).toBeFocused();
+  await expect(page.getByRole('checkbox', { name: 'Potatoes' })).toHaveCount(0);
+  await page.unroute('**/api/grocery-item/');
+
+  await page.getByRole('button', { name: 'Add', exact: true }).dblclick();
+  await expect(page.getByRole('checkbox', { name: 'Potatoes' })).toBeVisible();
+  await expect(addBox).toHaveValue('');
+
+  // The server has one list and one item.
+  await expect
+    .poll(async () => {
+      const lists = await api<Lists[]>(page, 'GET', '/api/grocery-list/');
+      return lists.map((l) => [l.grocery_list_name, l.items.map((i) => i.grocery_item_name)]);
+    })
+    .toEqual([['Weekly shop', ['Potatoes']]]);
+  await ann.context.close();
+});
+
+test('the calendar and reminders read offline after a reload', async ({ browser }, testInfo) => {
+  const ann = await housemate(browser, { firstName: 'Ann', lastName: 'Lee' });
+  const { page } = ann;
+  const me = await api<{ house_id: number }>(page, 'GET', '/api/users/me');
+  const soon = new Date(Date.now() + 2 * 3600_000);
+  soon.setUTCMinutes(0, 0, 0);
+  await api(page, 'POST', '/api/event/', {
+    house_id: me.house_id,
+    title: 'Bin day barbecue',
+    start_datetime: soon.toISOString(),
+    end_datetime: new Date(soon.getTime() + 3600_000).toISOString(),
+    time_zone: 'UTC',
+  });
+  await api(page, 'POST', '/api/reminder/', {
+    title: 'Water the tomatoes',
+    description: 'Both beds',
+    remind_time: soon.toISOString(),
+    time_zone: 'UTC',
+  });
+  const event = page.locator('.fc-event.hearth-layer-house', { hasText: 'Bin day barbecue' });
+  const reminder = page.getByRole('heading', { name: 'Water the tomatoes' });
+
+  // Seen once online.
+  await page.goto('/calendar');
+  await expect(event.first()).toBeVisible();
+  await expect.poll(() => savedOffline(page, 'Bin day barbecue')).toBe(true);
+  await page.goto('/reminders');
+  await expect(reminder).toBeVisible();
+  await expect.poll(() => savedOffline(page, 'Water the tomatoes')).toBe(true);
+  await controlledByServiceWorker(page);
+
+  await ann.context.setOffline(true);
+  await page.reload();
+  await expect(reminder).toBeVisible();
+  await expect(page.getByText(/You're offline/)).toBeVisible();
+  await page.goto('/calendar');
+  await expect(event.first()).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await page.screenshot({ path: testInfo.outputPath('offline-calendar.png') });
+  await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('link', { name: 'Reminders' }).click();
+  await expect(reminder).toBeVisible();
+  await ann.context.close();
 });
 
 test('a change that can no longer apply is dropped with a notice once back online', async ({ browser }) => {
