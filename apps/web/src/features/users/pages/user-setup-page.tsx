@@ -1,7 +1,9 @@
 import type { User } from '@hearth/contract';
+import { Bell } from 'lucide-react';
 import type { IdTokenClaims } from 'oidc-client-ts';
 import { useAuth } from 'react-oidc-context';
-import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
 import { Card } from '../../../components/card';
 import { FullScreenSpinner } from '../../../components/spinner';
 import { ThemePicker } from '../../../components/theme-picker';
@@ -38,6 +40,7 @@ export function UserSetupPage() {
   const navigate = useNavigate();
   const me = useMe();
   const save = useSaveProfile();
+  const { t } = useTranslation();
 
   useLogError(me.error);
 
@@ -58,6 +61,15 @@ export function UserSetupPage() {
         <div className="mt-8 border-t border-line pt-6">
           <ThemePicker />
         </div>
+        {me.data && (
+          <Link
+            to="/settings"
+            className="mt-6 inline-flex items-center gap-2 font-semibold text-primary underline-offset-2 hover:underline"
+          >
+            <Bell className="size-4" aria-hidden="true" />
+            {t('notifications:settings.profileLink')}
+          </Link>
+        )}
       </Card>
     </main>
   );
