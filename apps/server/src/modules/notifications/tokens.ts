@@ -1,3 +1,4 @@
+import { webcrypto } from 'node:crypto';
 import type { NotificationAction, NotificationKind } from '@hearth/contract';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { AppError } from '../../lib/errors.js';
@@ -35,13 +36,25 @@ export interface ActionClaims {
   dueAt: string;
 }
 
-export class LinkSigner {
-  constructor(
-    private readonly key: Uint8Array,
-    private readonly clock: () => Date = () => new Date(),
-  ) {}
+/** Unsubscribe links are made once per person and kind for this long (each email need not sign anew). */
+const UNSUBSCRIBE_REUSE_MS = 60 * 60 * 1000;
 
-  private sign(audience: string, userId: number, claims: Record<string, unknown>, ttlSeconds: number) {
+export class LinkSigner {
+  private readonly key: Promise<webcrypto.CryptoKey>;
+  private readonly unsubscribeLinks = new Map<string, { token: string; until: number }>();
+
+  constructor(
+    secret: Uint8Array,
+    private readonly clock: () => Date = () => new Date(),
+  ) {
+    // Imported once: handing jose the raw bytes would import them again for every signature.
+    this.key = webcrypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'sign',
+      'verify',
+    ]);
+  }
+
+  private async sign(audience: string, userId: number, claims: Record<string, unknown>, ttlSeconds: number) {
     const now = Math.floor(this.clock().getTime() / 1000);
     return new SignJWT(claims)
       .setProtectedHeader({ alg: 'HS256' })
@@ -50,12 +63,12 @@ export class LinkSigner {
       .setSubject(String(userId))
       .setIssuedAt(now)
       .setExpirationTime(now + ttlSeconds)
-      .sign(this.key);
+      .sign(await this.key);
   }
 
   private async verify(token: string, audience: string) {
     try {
-      const { payload } = await jwtVerify(token, this.key, {
+      const { payload } = await jwtVerify(token, await this.key, {
         issuer: ISSUER,
         audience,
         algorithms: ['HS256'],
@@ -71,8 +84,15 @@ export class LinkSigner {
     }
   }
 
-  unsubscribeToken(userId: number, kind: NotificationKind): Promise<string> {
-    return this.sign(UNSUBSCRIBE, userId, { kind }, UNSUBSCRIBE_TTL_SECONDS);
+  async unsubscribeToken(userId: number, kind: NotificationKind): Promise<string> {
+    const key = `${userId}:${kind}`;
+    const now = this.clock().getTime();
+    const cached = this.unsubscribeLinks.get(key);
+    if (cached && cached.until > now && cached.until - now <= UNSUBSCRIBE_REUSE_MS) return cached.token;
+    const token = await this.sign(UNSUBSCRIBE, userId, { kind }, UNSUBSCRIBE_TTL_SECONDS);
+    if (this.unsubscribeLinks.size > 50_000) this.unsubscribeLinks.clear();
+    this.unsubscribeLinks.set(key, { token, until: now + UNSUBSCRIBE_REUSE_MS });
+    return token;
   }
 
   async readUnsubscribe(token: string): Promise<UnsubscribeClaims> {
