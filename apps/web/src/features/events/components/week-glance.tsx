@@ -163,12 +163,12 @@ function ItemLine({
   const time = !item.allDay && item.start >= startOfDate(day.date) ? formatTime(new Date(item.start)) : null;
   const body = (
     <>
-      {time && <span className="block text-xs text-muted">{time}</span>}
-      <span className="block font-semibold break-words text-espresso">{item.title}</span>
+      {time && <span className="mr-1.5 text-xs text-muted">{time}</span>}
+      <span className="font-semibold break-words text-espresso">{item.title}</span>
       {item.note && <span className="sr-only">{`, ${item.note}`}</span>}
     </>
   );
-  const classes = `hearth-layer-${item.layer} block w-full min-w-0 rounded-lg border border-line border-l-4 [border-left-color:var(--hearth-layer)] bg-surface px-2 py-1 text-left text-sm`;
+  const classes = `hearth-layer-${item.layer} block max-w-full rounded-lg border border-line border-l-4 [border-left-color:var(--hearth-layer)] bg-surface px-2 py-1 text-left text-sm`;
   const tooltip = item.note ? `${item.title} · ${item.note}` : item.title;
   if (item.occurrence) {
     const occurrence = item.occurrence;
@@ -191,8 +191,9 @@ function ItemLine({
 }
 
 /**
- * Home's week, drawn without the calendar library (which stays with the calendar page): seven day columns
- * on wide screens, days with something on them one under the other on a phone. The layers are those
+ * Home's week, drawn without the calendar library (which stays with the calendar page): a row per day, its
+ * items wrapping beside the day's name (titles stay whole words even in narrow columns); on a phone only
+ * the days with something on them. The layers are those
  * switched on on the calendar page; a house event opens its dialog.
  */
 export default function WeekGlance({ houseId }: { houseId: number }) {
@@ -249,16 +250,16 @@ export default function WeekGlance({ houseId }: { houseId: number }) {
         </p>
       )}
       {!failed && empty && <p className="mb-3 text-sm text-muted">{tr('events:nothingOnTheCalendarThis')}</p>}
-      <ol className="grid gap-2 sm:grid-cols-7" aria-label={tr('events:thisWeekDayByDay')}>
+      <ol className="flex flex-col gap-2" aria-label={tr('events:thisWeekDayByDay')}>
         {days.map((day) => (
           <li
             key={day.date}
             aria-current={day.today ? 'date' : undefined}
-            className={`min-w-0 flex-col gap-1.5 rounded-xl border p-2 ${
+            className={`min-w-0 grid-cols-[3.5rem_minmax(0,1fr)] items-start gap-3 rounded-xl border p-2 ${
               day.today ? 'border-primary bg-tan-light' : 'border-line bg-cream'
-            } ${day.items.length === 0 ? 'hidden sm:flex' : 'flex'}`}
+            } ${day.items.length === 0 ? 'hidden sm:grid' : 'grid'}`}
           >
-            <h3 className="flex items-baseline gap-1.5 text-sm text-espresso sm:flex-col sm:gap-0">
+            <h3 className="flex flex-col text-sm leading-tight text-espresso">
               <span className="sr-only">{day.label.full}</span>
               <span aria-hidden="true" className="font-semibold">
                 {day.label.weekday}
@@ -267,10 +268,10 @@ export default function WeekGlance({ houseId }: { houseId: number }) {
                 {day.label.day}
               </span>
             </h3>
-            {day.items.length > 0 && (
-              <ul className="flex flex-col gap-1.5">
+            {day.items.length > 0 ? (
+              <ul className="flex min-w-0 flex-wrap gap-1.5">
                 {day.items.map((item) => (
-                  <li key={item.key}>
+                  <li key={item.key} className="min-w-0 max-w-full">
                     <ItemLine
                       item={item}
                       day={day}
@@ -281,6 +282,10 @@ export default function WeekGlance({ houseId }: { houseId: number }) {
                   </li>
                 ))}
               </ul>
+            ) : (
+              <span aria-hidden="true" className="self-center text-muted">
+                –
+              </span>
             )}
           </li>
         ))}

@@ -1,5 +1,5 @@
 import type { House } from '@hearth/contract';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { useAuth } from 'react-oidc-context';
 import { describe, expect, it, vi } from 'vitest';
 import { authState } from '../../../test/auth';
@@ -55,7 +55,11 @@ describe('HomePage', () => {
     renderAt(<HomePage />, '/home');
     expect(await screen.findByRole('heading', { name: 'Welcome home, Ada Lovelace!' })).toBeInTheDocument();
     expect(String(log.mock.calls[0]?.[0])).toContain('Failed to fetch house: Not Found');
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    // Nothing about the house shows (the sections below have their own reads, not answered here).
+    expect(
+      within(document.querySelector('header') as HTMLElement).queryByRole('alert'),
+    ).not.toBeInTheDocument();
+    expect(screen.queryByText(/Failed to fetch house/)).not.toBeInTheDocument();
   });
 
   it("only logs 'Failed to fetch user' when the profile cannot be loaded, and stops loading", async () => {
@@ -71,5 +75,36 @@ describe('HomePage', () => {
     expect((logged as Error).message).toBe('Failed to fetch user: Internal Server Error');
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows its sections together once their first answers are in, so none pushes another down', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.mocked(useAuth).mockReturnValue(authState('signedIn'));
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // The profile and the house answer at once; every section's own read waits until released.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const path = new URL(String(input), 'http://localhost').pathname;
+        if (path === '/api/users/me') return Response.json(me);
+        if (path === '/api/house/3') return Response.json(house);
+        await held;
+        return Response.json(
+          { error: { code: 'database_unavailable', message: 'Try again.' } },
+          { status: 503 },
+        );
+      }),
+    );
+    renderAt(<HomePage />, '/home');
+    expect(await screen.findByRole('heading', { name: 'Welcome home, Ada Lovelace!' })).toBeInTheDocument();
+    const sections = document.querySelector('[aria-busy]');
+    expect(sections).toHaveAttribute('aria-busy', 'true');
+    expect(sections?.querySelector('[role="status"]')).toHaveTextContent('Loading your home');
+
+    release();
+    await waitFor(() => expect(sections).toHaveAttribute('aria-busy', 'false'), { timeout: 1500 });
   });
 });

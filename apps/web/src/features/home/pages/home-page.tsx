@@ -1,3 +1,5 @@
+import { useIsFetching, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { Spinner } from '../../../components/spinner';
 import { useLogError } from '../../../lib/use-log-error';
 // Home sections from other features, each through its feature's index (the main column sets their order).
@@ -10,6 +12,30 @@ import { useMe } from '../../users';
 import { HomeHeader } from '../components/home-header';
 import { NoHousePrompt } from '../components/no-house-prompt';
 
+/** The longest the sections wait for one another before they show anyway. */
+const SETTLE_MAX_MS = 2000;
+
+/**
+ * True once the sections' first answers are in (or after SETTLE_MAX_MS). Each section loads on its own; one
+ * that grew after the ones below it had been drawn would push them down the screen (a layout shift), so
+ * they appear together. Sections whose answers are already in the cache show at once.
+ */
+function useSectionsSettled(): boolean {
+  const queryClient = useQueryClient();
+  const fetching = useIsFetching();
+  const [settled, setSettled] = useState(false);
+  // The sections' queries start as they mount, before this effect runs (the count this render saw is from
+  // before): nothing fetching now means every first answer is in, or was in the cache already.
+  useEffect(() => {
+    if (!settled && Math.max(fetching, queryClient.isFetching()) === 0) setSettled(true);
+  }, [fetching, settled, queryClient]);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(true), SETTLE_MAX_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  return settled;
+}
+
 /**
  * Home (/home). Feature sections go in the main column, in this order after the header:
  * 'This Week at a Glance' (features/events), then 'Upcoming Reminders (Next 7 Days)' (features/reminders).
@@ -20,6 +46,7 @@ export function HomePage() {
   const me = useMe();
   const user = me.data ?? undefined;
   const house = useHouse(user?.house_id);
+  const settled = useSectionsSettled();
 
   // On Home these failures are only logged.
   useLogError(me.error);
@@ -38,15 +65,22 @@ export function HomePage() {
       <HomeHeader user={user} house={house.data} />
       {user && user.house_id === null && <NoHousePrompt />}
       {user && (
-        <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_320px]">
-          <div className="flex min-w-0 flex-col gap-6">
-            {/* Home sections, one line each, in order: */}
-            <WeekAtAGlance user={user} />
-            <UpcomingReminders user={user} />
-            <YourTasks user={user} />
-            <YourBalance user={user} />
+        <div className="relative mt-6" aria-busy={!settled}>
+          {!settled && (
+            <div className="absolute inset-x-0 top-8 flex justify-center">
+              <Spinner label="Loading your home" className="[&_svg]:size-10" />
+            </div>
+          )}
+          <div className={`grid gap-6 lg:grid-cols-[minmax(0,1fr)_320px] ${settled ? '' : 'invisible'}`}>
+            <div className="flex min-w-0 flex-col gap-6">
+              {/* Home sections, one line each, in order: */}
+              <WeekAtAGlance user={user} />
+              <UpcomingReminders user={user} />
+              <YourTasks user={user} />
+              <YourBalance user={user} />
+            </div>
+            <div className="flex flex-col gap-6">{house.data && <HouseInviteCard house={house.data} />}</div>
           </div>
-          <div className="flex flex-col gap-6">{house.data && <HouseInviteCard house={house.data} />}</div>
         </div>
       )}
     </div>
