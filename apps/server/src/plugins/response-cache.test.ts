@@ -40,6 +40,7 @@ async function expectConditional(ask: (headers: Record<string, string>) => Promi
   expect(first.statusCode, first.body).toBe(200);
   const tag = first.headers.etag as string;
   expect(tag).toMatch(STRONG_ETAG);
+  expect(first.headers['cache-control']).toMatch(/^private, no-(?:cache|store)$/);
   const again = await ask({ 'if-none-match': tag });
   expect(again.statusCode).toBe(304);
   expect(again.body).toBe('');

@@ -296,6 +296,8 @@ export const responseCachePlugin = fp<ResponseCacheOptions>(
      */
     function encode(request: FastifyRequest, reply: FastifyReply, entry: Entry): Buffer | null {
       for (const [name, value] of Object.entries(entry.headers)) reply.header(name, value);
+      // A browser keeps the answer and asks again with If-None-Match every time; shared caches never keep it.
+      if (!entry.headers['cache-control']) reply.header('cache-control', 'private, no-cache');
       const compressible =
         entry.body.length >= COMPRESS_MIN_BYTES && COMPRESSIBLE.test(entry.headers['content-type'] ?? '');
       const encoding = compressible ? negotiate(request.headers['accept-encoding']) : null;
