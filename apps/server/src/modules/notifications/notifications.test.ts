@@ -558,3 +558,25 @@ describe(`language (${testEngine})`, () => {
     expect(mailText(mail.mails[before]?.raw ?? '')).toContain('Hearth öffnen');
   });
 });
+
+describe(`a deleted account (${testEngine})`, () => {
+  it('loses its devices, choices and unsent deliveries; nothing more is sent to it', async () => {
+    const ana = await memberOfNewHouse(t, 'gone-account');
+    await ana.client.put('/api/notification-settings/', { digest_time: '08:00' });
+    const phone = push.device();
+    await ana.client.post('/api/push-subscription/', { endpoint: phone.endpoint, keys: phone.keys });
+    await tickAt('2031-08-01T08:00:00.000Z');
+    await ana.client.post('/api/reminder/', { title: 'Later', remind_time: '2031-08-01T08:30:00.000Z' });
+    await t.testDb.db
+      .updateTable('users')
+      .set({ deleted_at: '2031-08-01T08:10:00.000Z' })
+      .where('user_id', '=', ana.user.user_id)
+      .execute();
+    await tickAt('2031-08-01T08:30:05.000Z');
+    expect(phone.received).toEqual([]);
+    const left = async (table: 'push_subscriptions' | 'notification_settings') =>
+      t.testDb.db.selectFrom(table).select('user_id').where('user_id', '=', ana.user.user_id).execute();
+    expect(await left('push_subscriptions')).toEqual([]);
+    expect(await left('notification_settings')).toEqual([]);
+  });
+});

@@ -30,6 +30,8 @@ export interface DueItem {
 
 /** A recurring bill falls due at this local hour in the house's zone. */
 const BILL_DUE_HOUR = 9;
+/** How often deleted accounts' devices and choices are looked for. */
+const CLEANUP_EVERY_MS = 5 * 60 * 1000;
 /** On the first run ever, things due this long before are still planned. */
 const FIRST_RUN_LOOKBACK_MS = 5 * 60 * 1000;
 
@@ -44,9 +46,15 @@ export class Planner {
     private readonly options: PlannerOptions,
   ) {}
 
+  private lastCleanup = 0;
+
   /** Plans (watermark, now]; false when another instance is planning right now. */
   async run(now: Date): Promise<boolean> {
     const repo = new NotificationsRepository(this.db, this.options.engine);
+    if (Math.abs(now.getTime() - this.lastCleanup) > CLEANUP_EVERY_MS) {
+      await repo.forgetDeletedPeople();
+      this.lastCleanup = now.getTime();
+    }
     await repo.releaseFolded(now);
     return repo.withWatermark(new Date(now.getTime() - FIRST_RUN_LOOKBACK_MS), async (from, trx) => {
       if (from.getTime() >= now.getTime()) return from;

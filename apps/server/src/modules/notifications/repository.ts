@@ -320,6 +320,22 @@ export class NotificationsRepository {
       .execute();
   }
 
+  /**
+   * A deleted account keeps its users row (as "Former member"); its devices, choices and unsent
+   * deliveries are personal and go.
+   */
+  async forgetDeletedPeople(): Promise<void> {
+    const deleted = (eb: { selectFrom: Db['selectFrom'] }) =>
+      eb.selectFrom('users').select('user_id').where('deleted_at', 'is not', null);
+    await this.db.deleteFrom('push_subscriptions').where('user_id', 'in', deleted(this.db)).execute();
+    await this.db.deleteFrom('notification_settings').where('user_id', 'in', deleted(this.db)).execute();
+    await this.db
+      .deleteFrom('notification_deliveries')
+      .where('status', 'in', ['pending', 'folded'])
+      .where('user_id', 'in', deleted(this.db))
+      .execute();
+  }
+
   // The planner's watermark
 
   /**
