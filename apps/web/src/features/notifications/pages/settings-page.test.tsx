@@ -91,7 +91,8 @@ const renderPage = () => renderAt(<SettingsPage />, '/settings');
 const kind = (name: string) => within(screen.getByRole('group', { name }));
 const puts = (calls: Call[]) => calls.filter((c) => c.method === 'PUT');
 
-describe('SettingsPage: notification choices', () => {
+// The form has ~400 time zones and typing goes key by key: on a busy machine a test needs more than 5 s.
+describe('SettingsPage: notification choices', { timeout: 20_000 }, () => {
   it('shows the stored choices per kind, with push and email', async () => {
     server();
     renderPage();
@@ -228,7 +229,7 @@ describe('SettingsPage: notification choices', () => {
   });
 });
 
-describe('SettingsPage: devices and the test', () => {
+describe('SettingsPage: devices and the test', { timeout: 20_000 }, () => {
   const phone: PushSubscription = {
     push_subscription_id: 4,
     device_label: 'Firefox on Android with a very long name that has to wrap somewhere sensible',
