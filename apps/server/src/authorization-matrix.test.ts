@@ -1,3 +1,4 @@
+import { createECDH, randomBytes } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,6 +31,7 @@ interface Fixture {
   recurringId: number;
   taskId: number;
   awayId: number;
+  deviceId: number;
 }
 
 interface Sample {
@@ -179,6 +181,27 @@ const SAMPLES: Record<string, Sample> = {
   'POST /api/feed/me/link': { path: () => '/api/feed/me/link' },
   'DELETE /api/feed/me/link': { path: () => '/api/feed/me/link' },
   'GET /api/feed/me.ics': { path: () => '/api/feed/me.ics' },
+  'GET /api/notification-settings/': { path: () => '/api/notification-settings/' },
+  'PUT /api/notification-settings/': {
+    path: () => '/api/notification-settings/',
+    body: () => ({ channels: { reminders: [] }, digest_time: '05:00' }),
+  },
+  'POST /api/notification-settings/test': { path: () => '/api/notification-settings/test' },
+  'GET /api/push/public-key': { path: () => '/api/push/public-key' },
+  'GET /api/push-subscription/': { path: () => '/api/push-subscription/' },
+  'POST /api/push-subscription/': {
+    path: () => '/api/push-subscription/',
+    body: () => pushDevice('https://142.250.74.3/push/intruder', 'Intruder device'),
+  },
+  'DELETE /api/push-subscription/:push_subscription_id': {
+    path: (f) => `/api/push-subscription/${f.deviceId}`,
+  },
+  // Signed links: the token is the credential, and a made-up one does nothing.
+  'POST /api/notification-action': {
+    path: () => '/api/notification-action',
+    body: () => ({ action_token: 'a.b.c', action: 'done' }),
+  },
+  'POST /api/unsubscribe': { path: () => '/api/unsubscribe', body: () => ({ token: 'a.b.c' }) },
   // The caller's own account and data: an intruder only ever reaches their own.
   'DELETE /api/users/me': { path: () => '/api/users/me' },
   'GET /api/users/me/export': { path: () => '/api/users/me/export' },
@@ -189,7 +212,9 @@ const isPersonal = (route: Route) =>
   route.config.personal === true ||
   route.url.startsWith('/api/reminder') ||
   route.url.startsWith('/api/event/subscription') ||
-  route.url.startsWith('/api/feed/me');
+  route.url.startsWith('/api/feed/me') ||
+  route.url.startsWith('/api/notification-settings') ||
+  route.url.startsWith('/api/push-subscription');
 
 /** Routes anyone may call: they carry no one's data. */
 const PUBLIC = new Set(['GET /api/config']);
@@ -204,6 +229,15 @@ const event = (houseId: number, title: string) => ({
   house_id: houseId,
 });
 const reminder = (title: string) => ({ title, remind_time: '2030-01-01T09:00:00Z', time_zone: 'UTC' });
+const pushDevice = (endpoint: string, device_label: string) => {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return {
+    endpoint,
+    keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') },
+    device_label,
+  };
+};
 const split = (f: Pick<Fixture, 'ownerId' | 'housemateId'>) => ({
   mode: 'equal',
   parts: [f.ownerId, f.housemateId].map((user_id) => ({ user_id, value: 0 })),
@@ -244,7 +278,7 @@ const SHARED_MARKERS = [
   'Owner marker bill',
   'Owner marker task',
 ];
-const PERSONAL_MARKERS = ['Owner marker reminder', 'owner@example.test'];
+const PERSONAL_MARKERS = ['Owner marker reminder', 'owner@example.test', 'Owner marker device'];
 
 type Caller = { kind: string; headers: () => Promise<Record<string, string>> };
 
@@ -295,7 +329,12 @@ beforeAll(async () => {
     assignee_id: people.ownerId,
   });
   const away = await owner.post('/api/away/', { starts_on: '2031-02-10', ends_on: '2031-02-12' });
-  for (const res of [currency, exp, pay, bill, task, away])
+  const device = await owner.post(
+    '/api/push-subscription/',
+    pushDevice('https://142.250.74.3/push/owner', 'Owner marker device'),
+  );
+  const settings = await owner.put('/api/notification-settings/', { digest_time: '06:45' });
+  for (const res of [currency, exp, pay, bill, task, away, device, settings])
     expect(res.statusCode, res.body).toBeLessThan(300);
   fixture = {
     houseId: house.house_id,
@@ -310,6 +349,7 @@ beforeAll(async () => {
     recurringId: bill.json().recurring_id,
     taskId: task.json().task_id,
     awayId: away.json().away_id,
+    deviceId: device.json().push_subscription_id,
   };
   housemateToken = () => t.issuer.mint('housemate');
 
@@ -322,7 +362,12 @@ beforeAll(async () => {
     }
     return parts.join('\n');
   };
-  const personal = ['/api/reminder/', '/api/event/subscription'];
+  const personal = [
+    '/api/reminder/',
+    '/api/event/subscription',
+    '/api/notification-settings/',
+    '/api/push-subscription/',
+  ];
   ownerPersonalSnapshot = () => read(personal);
   ownerSnapshot = () =>
     read([
