@@ -12,7 +12,8 @@
  * with no HTTP cache and no service worker, so every file comes over the (simulated) network.
  * LIGHTHOUSE_PAGES=/home,/tasks measures only those pages. LIGHTHOUSE_APP=<folder> runs a copy of the
  * build kept elsewhere (its apps/server/dist and apps/web/dist, next to a node_modules), e.g. while the
- * working tree is being rebuilt. LIGHTHOUSE_KEEP=<folder> keeps each page's Lighthouse report (JSON) there.
+ * working tree is being rebuilt. LIGHTHOUSE_KEEP=<folder> keeps each page's Lighthouse report (JSON) there,
+ * LIGHTHOUSE_SHOTS=<folder> screenshots of each page at 375 and 1280 px.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -351,12 +352,20 @@ async function main(): Promise<void> {
     await joinHouse(bo, await houseCodeOf(page));
     const benId = (await api<{ user_id: number }>(bo, 'GET', '/api/users/me')).user_id;
     await seed(page, benId);
-    // The offline copy is saved as the pages are seen once.
+    // The offline copy is saved as the pages are seen once (and, with LIGHTHOUSE_SHOTS, photographed).
+    const shots = process.env.LIGHTHOUSE_SHOTS;
     for (const path of PAGES) {
-      await page.goto(path);
-      // The live stream stays open: no network idle; the page's answers come within a moment.
-      await page.waitForLoadState('load');
-      await page.waitForTimeout(2000);
+      for (const width of shots ? [375, 1280] : [1280]) {
+        await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+        await page.goto(path);
+        // The live stream stays open: no network idle; the page's answers come within a moment.
+        await page.waitForLoadState('load');
+        await page.waitForTimeout(2000);
+        if (shots) {
+          const name = `${path.replace(/\W/g, '') || 'landing'}-${width}.png`;
+          await page.screenshot({ path: join(shots, name), fullPage: true });
+        }
+      }
     }
 
     const runs: Run[] = [];
