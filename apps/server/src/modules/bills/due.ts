@@ -111,3 +111,20 @@ export async function billChangesSince(
     .execute();
   return rows.map((r) => ({ ...r, amount_minor: Number(r.amount_minor) }));
 }
+
+export interface BillActivityItem extends BillChange {
+  activity_id: number;
+  house_id: number;
+}
+
+/** Bill activity recorded in (from, to], every house, one query. */
+export async function billActivityBetween(db: Db, from: Date, to: Date): Promise<BillActivityItem[]> {
+  const rows = await db
+    .selectFrom('bill_activity')
+    .select(['activity_id', 'house_id', 'actor_id', 'action', 'subject', 'title', 'amount_minor', 'at'])
+    .where('at', '>', from.toISOString())
+    .where('at', '<=', to.toISOString())
+    .orderBy('activity_id')
+    .execute();
+  return rows.map((r) => ({ ...r, amount_minor: Number(r.amount_minor) }));
+}

@@ -6,7 +6,13 @@ import { billsRoutes } from './routes.js';
 import { BillsService } from './service.js';
 
 /** Read-only views for the notification scheduler. */
-export { billChangesSince, type DueBill, paymentsRecordedBetween, recurringBillsDue } from './due.js';
+export {
+  billActivityBetween,
+  billChangesSince,
+  type DueBill,
+  paymentsRecordedBetween,
+  recurringBillsDue,
+} from './due.js';
 export type { BillsTables } from './tables.js';
 /** Read-only views for the calendar's layers and the personal feed. */
 export { billsDueBetween } from './timeline.js';

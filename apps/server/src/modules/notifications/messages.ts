@@ -25,6 +25,7 @@ export interface Messages {
   taskDoneBy: (title: string) => string;
   taskSkippedBy: (title: string) => string;
   billChange: (title: string) => string;
+  houseBody: string;
   testTitle: string;
   testBody: string;
   emailFooter: (kindName: string) => string;
@@ -57,6 +58,7 @@ const en: Messages = {
   taskDoneBy: (title) => `Done: ${title}`,
   taskSkippedBy: (title) => `Skipped: ${title}`,
   billChange: (title) => `Bills: ${title}`,
+  houseBody: 'A housemate changed this in Hearth.',
   testTitle: 'Hearth test notification',
   testBody: 'Notifications from Hearth reach you here.',
   emailFooter: (kindName) =>
@@ -95,6 +97,7 @@ const de: Messages = {
   taskDoneBy: (title) => `Erledigt: ${title}`,
   taskSkippedBy: (title) => `Übersprungen: ${title}`,
   billChange: (title) => `Ausgaben: ${title}`,
+  houseBody: 'Ein Mitbewohner hat das in Hearth geändert.',
   testTitle: 'Hearth-Testbenachrichtigung',
   testBody: 'Benachrichtigungen von Hearth erreichen dich hier.',
   emailFooter: (kindName) =>
@@ -118,7 +121,17 @@ export function messages(lang: string | null | undefined): Messages {
  * person's language then.
  */
 export interface DeliveryDetails {
-  text: 'reminder' | 'task' | 'bill' | 'paymentToYou' | 'paymentFromYou' | 'digest' | 'test';
+  text:
+    | 'reminder'
+    | 'task'
+    | 'bill'
+    | 'paymentToYou'
+    | 'paymentFromYou'
+    | 'taskDone'
+    | 'taskSkipped'
+    | 'billChange'
+    | 'digest'
+    | 'test';
   /** The reminder's, task's or bill's title. */
   name: string;
   description?: string | null;
@@ -157,6 +170,12 @@ export function render(m: Messages, d: DeliveryDetails): Rendered {
       return { title: m.paymentToYou(d.amount ?? ''), body: m.paymentBody, url: '/bills', action: null };
     case 'paymentFromYou':
       return { title: m.paymentFromYou(d.amount ?? ''), body: m.paymentBody, url: '/bills', action: null };
+    case 'taskDone':
+      return { title: m.taskDoneBy(d.name), body: m.houseBody, url: '/tasks', action: null };
+    case 'taskSkipped':
+      return { title: m.taskSkippedBy(d.name), body: m.houseBody, url: '/tasks', action: null };
+    case 'billChange':
+      return { title: m.billChange(d.name), body: m.houseBody, url: '/bills', action: null };
     case 'test':
       return { title: m.testTitle, body: m.testBody, url: '/settings', action: null };
     default:

@@ -5,6 +5,7 @@ import type { LiveHub } from '../../core/live.js';
 import type { Membership } from '../../core/membership.js';
 import {
   type ApiClient,
+  housemateOf,
   memberOfNewHouse,
   startTestApp,
   TEST_PUBLIC_URL,
@@ -578,5 +579,45 @@ describe(`a deleted account (${testEngine})`, () => {
       t.testDb.db.selectFrom(table).select('user_id').where('user_id', '=', ana.user.user_id).execute();
     expect(await left('push_subscriptions')).toEqual([]);
     expect(await left('notification_settings')).toEqual([]);
+  });
+});
+
+describe(`house changes (${testEngine})`, () => {
+  it('tell the other members who chose them, one message each, or in the digest for those who have one', async () => {
+    const ana = await memberOfNewHouse(t, 'house-ana');
+    const ben = await housemateOf(t, 'house-ben', ana.house.house_code);
+    const cat = await housemateOf(t, 'house-cat', ana.house.house_code);
+    const phones = { ana: push.device(), ben: push.device(), cat: push.device() };
+    for (const [who, client] of [
+      ['ana', ana.client],
+      ['ben', ben.client],
+      ['cat', cat.client],
+    ] as const) {
+      await client.put('/api/notification-settings/', { channels: { house: ['push'], tasks: [] } });
+      await client.post('/api/push-subscription/', {
+        endpoint: phones[who].endpoint,
+        keys: phones[who].keys,
+      });
+    }
+    await cat.client.put('/api/notification-settings/', { digest_time: '20:00' });
+    await tickAt('2031-09-01T10:00:00.000Z');
+    const task = await ana.client.post('/api/task/', {
+      title: 'Clean the fridge',
+      due_at: '2031-09-01T09:00:00.000Z',
+      assignee_id: ana.user.user_id,
+    });
+    expect(task.statusCode, task.body).toBe(201);
+    setNow('2031-09-01T10:00:05.000Z');
+    expect((await ana.client.post(`/api/task/${task.json().task_id}/done`)).statusCode).toBe(200);
+    await tickAt('2031-09-01T10:00:10.000Z');
+    expect(phones.ben.received.map((p) => [p.kind, p.title, p.url])).toEqual([
+      ['house', 'Done: Clean the fridge', '/tasks'],
+    ]);
+    expect(phones.ana.received).toEqual([]);
+    expect(phones.cat.received).toEqual([]);
+    await tickAt('2031-09-01T20:00:05.000Z');
+    expect(phones.cat.received.map((p) => p.body)).toEqual([
+      expect.stringContaining('What housemates changed\n- Done: Clean the fridge'),
+    ]);
   });
 });

@@ -2,9 +2,9 @@ import type { NotificationKind } from '@hearth/contract';
 import { DateTime } from 'luxon';
 import type { DatabaseEngine } from '../../config.js';
 import type { Db } from '../../db/create-db.js';
-import { paymentsRecordedBetween, recurringBillsDue } from '../bills/index.js';
+import { billActivityBetween, paymentsRecordedBetween, recurringBillsDue } from '../bills/index.js';
 import { nextReminderOccurrence, remindersDueBetween } from '../reminders/index.js';
-import { tasksDueWindow } from '../tasks/index.js';
+import { taskHistoryBetween, tasksDueWindow } from '../tasks/index.js';
 import { localTimesBetween, MISSED_AFTER_MS, timing } from './clock.js';
 import { type DeliveryDetails, formatMoney } from './messages.js';
 import { NotificationsRepository } from './repository.js';
@@ -133,6 +133,42 @@ export class Planner {
         });
       }
     }
+    // House changes by someone else, to every other member (for people with a digest, it lists them).
+    const history = await taskHistoryBetween(db, from, to);
+    const activity = await billActivityBetween(db, from, to);
+    const changes = [
+      ...history.map((h) => ({
+        houseId: h.house_id,
+        actor: h.done_by as number | null,
+        sourceId: h.history_id,
+        at: h.done_at,
+        details: { text: h.skipped ? 'taskSkipped' : 'taskDone', name: h.title } satisfies DeliveryDetails,
+      })),
+      // Bill activity ids are negative so they never share a key with task history.
+      ...activity.map((a) => ({
+        houseId: a.house_id,
+        actor: a.actor_id,
+        sourceId: -a.activity_id,
+        at: a.at,
+        details: { text: 'billChange', name: a.title } satisfies DeliveryDetails,
+      })),
+    ];
+    if (changes.length > 0) {
+      const repo = new NotificationsRepository(db, this.options.engine);
+      const members = await repo.membersOf([...new Set(changes.map((c) => c.houseId))]);
+      for (const change of changes) {
+        for (const m of members) {
+          if (m.house_id !== change.houseId || m.user_id === change.actor) continue;
+          items.push({
+            userId: m.user_id,
+            kind: 'house',
+            sourceId: change.sourceId,
+            dueAt: new Date(change.at),
+            details: change.details,
+          });
+        }
+      }
+    }
     return items;
   }
 
@@ -152,6 +188,8 @@ export class Planner {
       const person = reachable.get(item.userId);
       if (!person) continue;
       const p = prefs.get(item.userId) ?? DEFAULT_PREFERENCES;
+      // With a digest, house changes are listed there rather than one message each.
+      if (item.kind === 'house' && p.digestTime) continue;
       const when = timing(item.dueAt, now, p.timeZone, p.quiet, p.digestTime);
       const base = {
         user_id: item.userId,

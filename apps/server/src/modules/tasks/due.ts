@@ -64,3 +64,21 @@ export async function taskChangesSince(
     .execute();
   return rows.map((r) => ({ ...r, skipped: Boolean(r.skipped) }));
 }
+
+export interface TaskHistoryItem extends TaskChange {
+  history_id: number;
+  house_id: number;
+}
+
+/** Tasks done or skipped in (from, to], every house, one query. */
+export async function taskHistoryBetween(db: Db, from: Date, to: Date): Promise<TaskHistoryItem[]> {
+  const rows = await db
+    .selectFrom('task_history as h')
+    .innerJoin('tasks as t', 't.task_id', 'h.task_id')
+    .select(['h.history_id', 'h.house_id', 't.title', 'h.done_by', 'h.skipped', 'h.done_at'])
+    .where('h.done_at', '>', from.toISOString())
+    .where('h.done_at', '<=', to.toISOString())
+    .orderBy('h.history_id')
+    .execute();
+  return rows.map((r) => ({ ...r, skipped: Boolean(r.skipped) }));
+}

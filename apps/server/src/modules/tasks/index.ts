@@ -7,7 +7,7 @@ import { tasksRoutes } from './routes.js';
 import { TasksService } from './service.js';
 
 /** Read-only views for the notification scheduler. */
-export { type DueTask, openTasks, taskChangesSince, tasksDueWindow } from './due.js';
+export { type DueTask, openTasks, taskChangesSince, taskHistoryBetween, tasksDueWindow } from './due.js';
 export type { TasksTables } from './tables.js';
 /** Read-only views for the calendar's layers and the personal feed. */
 export { awayBetween, tasksDueBetween } from './timeline.js';
