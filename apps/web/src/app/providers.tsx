@@ -4,6 +4,7 @@ import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Button } from '../components/button';
 import { Card } from '../components/card';
 import { FullScreenSpinner } from '../components/spinner';
+import { t } from '../lib/i18n';
 import { createQueryClient } from './query-client';
 
 // The sign-in client (oidc-client-ts) is fetched at once, alongside GET /api/config, and is not part of
@@ -48,10 +49,10 @@ function ConfiguredAuthProvider({ children }: { children: ReactNode }) {
     return (
       <main className="flex min-h-dvh items-center justify-center px-4">
         <Card role="alert" className="w-full max-w-sm text-center">
-          <h1 className="text-xl font-bold text-espresso">Hearth can't reach its server</h1>
-          <p className="mt-2 mb-5 text-muted">Check your connection and try again.</p>
+          <h1 className="text-xl font-bold text-espresso">{t('hearthCanTReachIts')}</h1>
+          <p className="mt-2 mb-5 text-muted">{t('checkYourConnectionAndTry')}</p>
           <Button className="w-full" onClick={() => void config.refetch()}>
-            Try again
+            {t('tryAgain')}
           </Button>
         </Card>
       </main>

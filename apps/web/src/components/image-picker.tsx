@@ -1,6 +1,7 @@
 import { ImagePlus, Trash2 } from 'lucide-react';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
 import { cn } from '../lib/cn';
+import { t } from '../lib/i18n';
 import { ImageResizeError, shrinkImage } from '../lib/image-resize';
 import { Button } from './button';
 import { Spinner } from './spinner';
@@ -64,9 +65,9 @@ export function ImagePicker({
       <div className="flex items-center gap-4">
         <div className="flex size-20 shrink-0 items-center justify-center overflow-hidden rounded-full border-2 border-tan bg-tan-light">
           {busy ? (
-            <Spinner label="Preparing image" />
+            <Spinner label={t('preparingImage')} />
           ) : value ? (
-            <img src={value} alt={previewAlt ?? `${label} preview`} className="size-full object-cover" />
+            <img src={value} alt={previewAlt ?? t('preview', { label })} className="size-full object-cover" />
           ) : (
             <ImagePlus className="size-7 text-primary" aria-hidden="true" />
           )}
@@ -82,7 +83,7 @@ export function ImagePicker({
             )}
           >
             <ImagePlus className="size-4" aria-hidden="true" />
-            {value ? 'Change image' : 'Choose image'}
+            {value ? t('changeImage') : t('chooseImage')}
             <input
               ref={inputRef}
               id={inputId}
@@ -107,7 +108,7 @@ export function ImagePicker({
               }}
             >
               <Trash2 className="size-4" aria-hidden="true" />
-              Remove image
+              {t('removeImage')}
             </Button>
           )}
         </div>

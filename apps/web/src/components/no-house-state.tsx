@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { t } from '../lib/i18n';
 import { buttonClasses } from './button';
 import { EmptyState, type EmptyStateProps } from './empty-state';
 
@@ -9,7 +10,7 @@ export function NoHouseState(props: Omit<EmptyStateProps, 'action'>) {
       {...props}
       action={
         <Link to="/houseSetup" className={buttonClasses('primary')}>
-          Join or create a house
+          {t('joinOrCreateAHouse')}
         </Link>
       }
     />

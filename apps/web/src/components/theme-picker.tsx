@@ -1,6 +1,7 @@
 import { type LucideIcon, Monitor, Moon, Sun } from 'lucide-react';
 import { useId } from 'react';
 import { cn } from '../lib/cn';
+import { t } from '../lib/i18n';
 import { THEME_CHOICES, type ThemeChoice, useThemeChoice } from '../lib/theme';
 
 const OPTIONS: Record<ThemeChoice, { label: string; icon: LucideIcon }> = {
@@ -19,7 +20,7 @@ export function ThemePicker({ className }: { className?: string }) {
   const hintId = `${name}-hint`;
   return (
     <fieldset className={cn('flex min-w-0 flex-col gap-2', className)} aria-describedby={hintId}>
-      <legend className="mb-1.5 font-semibold text-espresso">Theme</legend>
+      <legend className="mb-1.5 font-semibold text-espresso">{t('theme')}</legend>
       <div className="grid grid-cols-1 gap-2 min-[400px]:grid-cols-3">
         {THEME_CHOICES.map((option) => {
           const { label, icon: Icon } = OPTIONS[option];
@@ -50,7 +51,7 @@ export function ThemePicker({ className }: { className?: string }) {
         })}
       </div>
       <p id={hintId} className="text-sm text-muted">
-        Kept on this device only.
+        {t('keptOnThisDeviceOnly')}
       </p>
     </fieldset>
   );

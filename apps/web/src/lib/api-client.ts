@@ -1,6 +1,7 @@
 import type { ErrorBody } from '@hearth/contract';
 import { useMemo } from 'react';
 import { useAuth } from 'react-oidc-context';
+import { t } from './i18n';
 import { newWriteKey } from './offline/write-key';
 import { activeWriteQueue, type WriteMethod, type WriteRequest } from './offline/write-queue';
 
@@ -115,7 +116,7 @@ async function toApiError(response: Response, failure: string | undefined): Prom
   return new ApiError({
     status: response.status,
     statusText,
-    message: failure ? `${failure}: ${statusText}` : (error?.message ?? `Request failed: ${statusText}`),
+    message: failure ? `${failure}: ${statusText}` : (error?.message ?? t('requestFailed', { statusText })),
     code: error?.code,
     field: error?.field,
     serverMessage: error?.message,
@@ -199,7 +200,7 @@ export function createApiClient({
       throw new ApiError({
         status: 0,
         statusText,
-        message: options.failure ? `${options.failure}: ${statusText}` : 'Could not reach the server.',
+        message: options.failure ? `${options.failure}: ${statusText}` : t('couldNotReachTheServer'),
       });
     }
     if (!response.ok) throw await toApiError(response, options.failure);

@@ -1,4 +1,6 @@
-import { DateTime } from 'luxon';
+import { firstDayOfWeek } from '@hearth/i18n';
+import { DateTime, Settings } from 'luxon';
+import { currentLocale, i18next } from './i18n';
 
 /*
  * The app's dates in one place. The API speaks UTC ISO instants ('2026-01-15T17:30:00.000Z') and dates
@@ -6,6 +8,17 @@ import { DateTime } from 'luxon';
  * turn empty or invalid values into '' (for inputs) or null (for the API), and take the zone explicitly
  * (the browser's by default) so the rules hold, and are tested, in any zone.
  */
+
+// Luxon's own formatting (weekday and month names) speaks the app's language too.
+Settings.defaultLocale = currentLocale();
+i18next.on('languageChanged', () => {
+  Settings.defaultLocale = currentLocale();
+});
+
+/** The first day of the week where the reader lives: 0 = Sunday ... 6 = Saturday (FullCalendar's numbering). */
+export function weekStartsOn(locale: string = currentLocale()): number {
+  return firstDayOfWeek(locale) % 7;
+}
 
 /** The browser's IANA time zone, sent with events and reminders so dates and repeats keep local time. */
 export function browserTimeZone(): string {
@@ -65,17 +78,18 @@ export function startOfDate(date: string, zone: string = browserTimeZone()): num
 }
 
 /**
- * The home page's week: Sunday 00:00 through the next Sunday (exclusive), as dates in `zone`
- * (Sunday start, 7 days).
+ * The home page's week: seven days from the locale's first day of the week (Sunday in the US, Monday in
+ * Germany), as dates in `zone`; `firstDay` is 0 = Sunday ... 6 = Saturday.
  */
 export function currentWeek(
   now: Date = new Date(),
   zone: string = browserTimeZone(),
+  firstDay: number = weekStartsOn(),
 ): { start: string; end: string } {
   const today = DateTime.fromJSDate(now, { zone }).startOf('day');
   // Luxon numbers Monday 1 to Sunday 7.
-  const sunday = today.minus({ days: today.weekday % 7 });
-  return { start: sunday.toISODate() as string, end: sunday.plus({ days: 7 }).toISODate() as string };
+  const start = today.minus({ days: (today.weekday - firstDay + 7) % 7 });
+  return { start: start.toISODate() as string, end: start.plus({ days: 7 }).toISODate() as string };
 }
 
 /** The next whole hour after `now`, as a datetime-local value in `zone` (a new event's default start). */
@@ -101,12 +115,13 @@ const DAY: Intl.DateTimeFormatOptions = { weekday: 'short', month: 'short', day:
 const TIME: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
 
 /*
- * Shown in the browser's language and zone (Intl, as luxon's own formatting is); '' for an invalid value.
+ * Shown in the app's language (the browser's own variant of it, e.g. en-GB) and the browser's zone, through
+ * Intl; '' for an invalid value.
  * They use no luxon, so pages that only show dates do not download it.
  */
 function format(value: string | Date, options: Intl.DateTimeFormatOptions): string {
   const date = typeof value === 'string' ? new Date(value) : value;
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleString(undefined, options);
+  return Number.isNaN(date.getTime()) ? '' : date.toLocaleString(currentLocale(), options);
 }
 
 /** An instant with its weekday, date and time, e.g. 'Mon, Nov 23, 2026, 8:00 AM'. */

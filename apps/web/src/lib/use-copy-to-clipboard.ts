@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { t } from './i18n';
 
 export interface CopyStatus {
   text: string;
@@ -22,7 +23,7 @@ export function useCopyToClipboard<K extends string>(failureText: string) {
     try {
       await navigator.clipboard.writeText(value);
       setCopied(which);
-      setStatus({ text: 'Copied!' });
+      setStatus({ text: t('copied') });
       timer.current = window.setTimeout(() => {
         setCopied(null);
         setStatus({ text: '' });

@@ -3,6 +3,7 @@ import { LogOut, Pencil, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '../../components/button';
 import { useSignOut } from '../../features/auth';
+import { t } from '../../lib/i18n';
 
 /** Who is signed in, a link to edit the profile, and sign-out. */
 export function UserPanel({ user, onNavigate }: { user: User | undefined; onNavigate?: () => void }) {
@@ -31,14 +32,14 @@ export function UserPanel({ user, onNavigate }: { user: User | undefined; onNavi
               className="inline-flex items-center gap-1 text-sm text-muted underline-offset-2 hover:text-primary hover:underline"
             >
               <Pencil className="size-3.5" aria-hidden="true" />
-              Edit profile
+              {t('editProfile')}
             </Link>
           </div>
         </div>
       )}
       <Button variant="ghost" className="justify-start" onClick={() => void signOut()}>
         <LogOut className="size-5" aria-hidden="true" />
-        Sign out
+        {t('signOut')}
       </Button>
     </div>
   );

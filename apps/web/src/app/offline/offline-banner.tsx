@@ -1,5 +1,6 @@
 import { CloudOff, RefreshCw, TriangleAlert } from 'lucide-react';
 import { Button } from '../../components/button';
+import { t } from '../../lib/i18n';
 import { useOnline } from '../../lib/offline/use-online';
 import { useWriteQueue } from '../../lib/offline/use-write-queue';
 import { activeWriteQueue } from '../../lib/offline/write-queue';
@@ -19,7 +20,7 @@ export function OfflineBanner() {
     <div className="mb-4 flex flex-col gap-3">
       {(!online || writes.length > 0) && (
         <section
-          aria-label="Connection"
+          aria-label={t('connection')}
           className="flex items-start gap-3 rounded-xl border border-warning-border bg-warning-bg px-4 py-3 text-warning"
         >
           {online ? (
@@ -31,16 +32,16 @@ export function OfflineBanner() {
             <p role="status">
               {online
                 ? stalled
-                  ? `${changes(writes.length)} not sent yet: Hearth can't reach the server. Trying again…`
-                  : `Sending ${changes(writes.length)} made while offline…`
+                  ? t('notSentYetHearthCan', { count: changes(writes.length) })
+                  : t('sendingMadeWhileOffline', { count: changes(writes.length) })
                 : writes.length > 0
-                  ? `You're offline. ${changes(writes.length)} saved on this device, waiting to be sent.`
-                  : "You're offline. You're seeing what was saved on this device; grocery changes are kept and sent when you're back online."}
+                  ? t('youReOfflineSavedOn', { count: changes(writes.length) })
+                  : t('youReOfflineYouRe')}
             </p>
             {writes.length > 0 && (
-              <ul aria-label="Waiting to be sent" className="mt-1 list-disc pl-5 font-normal">
+              <ul aria-label={t('waitingToBeSent')} className="mt-1 list-disc pl-5 font-normal">
                 {writes.map((w) => (
-                  <li key={w.key}>{w.label} (waiting to be sent)</li>
+                  <li key={w.key}>{t('waitingToBeSent2', { label: w.label })}</li>
                 ))}
               </ul>
             )}
@@ -56,8 +57,8 @@ export function OfflineBanner() {
           <div className="min-w-0 flex-1 text-sm font-medium [overflow-wrap:anywhere]">
             <p>
               {dropped.length === 1
-                ? 'A change made offline could not be saved:'
-                : `${changes(dropped.length)} made offline could not be saved:`}
+                ? t('aChangeMadeOfflineCould')
+                : t('madeOfflineCouldNotBe', { count: changes(dropped.length) })}
             </p>
             <ul className="mt-1 list-disc pl-5 font-normal">
               {dropped.map((d) => (
@@ -68,7 +69,7 @@ export function OfflineBanner() {
             </ul>
           </div>
           <Button size="sm" variant="secondary" onClick={() => void activeWriteQueue()?.dismissDropped()}>
-            Dismiss
+            {t('dismiss')}
           </Button>
         </div>
       )}

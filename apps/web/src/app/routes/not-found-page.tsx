@@ -1,20 +1,21 @@
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/button';
 import { EmptyState } from '../../components/empty-state';
+import { t } from '../../lib/i18n';
 
 /** Any unknown path inside the sidebar layout. */
 export function NotFoundPage() {
   return (
     <EmptyState
-      title="Page not found"
+      title={t('pageNotFound')}
       titleAs="h1"
       action={
         <Link to="/home" className={buttonClasses('primary')}>
-          Go to Home
+          {t('goToHome')}
         </Link>
       }
     >
-      There is nothing at this address.
+      {t('thereIsNothingAtThis')}
     </EmptyState>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
+import { t } from '../../lib/i18n';
 
 /**
  * Shown when a route fails to render or its code cannot be loaded (e.g. an old tab after a new release:
@@ -13,10 +14,10 @@ export function RouteError() {
   return (
     <main className="flex min-h-dvh items-center justify-center px-4">
       <Card className="w-full max-w-sm text-center">
-        <h1 className="text-xl font-bold text-espresso">Something went wrong</h1>
-        <p className="mt-2 mb-5 text-muted">Reloading the page usually fixes this.</p>
+        <h1 className="text-xl font-bold text-espresso">{t('somethingWentWrong')}</h1>
+        <p className="mt-2 mb-5 text-muted">{t('reloadingThePageUsuallyFixes')}</p>
         <Button className="w-full" onClick={() => window.location.reload()}>
-          Reload
+          {t('reload')}
         </Button>
       </Card>
     </main>

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useAuth } from 'react-oidc-context';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { FullScreenSpinner } from '../../components/spinner';
+import { ProfileLanguage } from '../users';
 import { rememberReturnTo } from './return-to';
 
 /**
@@ -22,5 +23,10 @@ export function RequireAuth() {
 
   if (auth.isLoading) return <FullScreenSpinner />;
   if (signedOut) return null;
-  return <Outlet />;
+  return (
+    <>
+      <ProfileLanguage />
+      <Outlet />
+    </>
+  );
 }

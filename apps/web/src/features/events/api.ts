@@ -18,6 +18,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { type ApiClient, isApiError, useApiClient } from '../../lib/api-client';
+import { t } from '../../lib/i18n';
 
 export const eventKeys = {
   all: ['events'] as const,
@@ -58,17 +59,17 @@ export function feedUrl(houseId: number, accessToken: string): string {
 
 export function fetchEvent(api: ApiClient, eventId: number, signal?: AbortSignal): Promise<Event> {
   return api.get<Event>(`/api/event/${eventId}`, {
-    failure: 'Failed to fetch event',
+    failure: t('events:failedToFetchEvent'),
     ...(signal && { signal }),
   });
 }
 
 export function createEvent(api: ApiClient, input: EventInput): Promise<Event> {
-  return api.post<Event>('/api/event/', input, { failure: 'Failed to create event' });
+  return api.post<Event>('/api/event/', input, { failure: t('events:failedToCreateEvent') });
 }
 
 export function updateEvent(api: ApiClient, eventId: number, patch: EventPatch): Promise<Event> {
-  return api.patch<Event>(`/api/event/${eventId}`, patch, { failure: 'Failed to update event' });
+  return api.patch<Event>(`/api/event/${eventId}`, patch, { failure: t('events:failedToUpdateEvent') });
 }
 
 /** Deletes an event, or for a repeating one the part `query` names (this / this and following / all). */
@@ -77,7 +78,7 @@ export function deleteEvent(api: ApiClient, eventId: number, query: EventDeleteQ
   if (query.scope) params.set('scope', query.scope);
   if (query.occurrence_start) params.set('occurrence_start', query.occurrence_start);
   const search = params.size > 0 ? `?${params}` : '';
-  return api.delete<void>(`/api/event/${eventId}${search}`, { failure: 'Failed to delete event' });
+  return api.delete<void>(`/api/event/${eventId}${search}`, { failure: t('events:failedToDeleteEvent') });
 }
 
 const rangeSearch = (from: Date, to: Date) =>
@@ -86,7 +87,7 @@ const rangeSearch = (from: Date, to: Date) =>
 /** The house events' occurrences in [from, to), repeating events expanded by the server. */
 export function fetchOccurrences(api: ApiClient, from: Date, to: Date, signal?: AbortSignal) {
   return api.get<EventOccurrence[]>(`/api/event/?${rangeSearch(from, to)}`, {
-    failure: 'Failed to fetch events',
+    failure: t('events:failedToFetchEvents'),
     ...(signal && { signal }),
   });
 }
@@ -96,7 +97,7 @@ export function fetchLayers(api: ApiClient, from: Date, to: Date, zone: string, 
   return api.get<TimelineLayers>(
     `/api/event/layers?${rangeSearch(from, to)}&time_zone=${encodeURIComponent(zone)}`,
     {
-      failure: 'Failed to fetch the calendar layers',
+      failure: t('events:failedToFetchTheCalendar'),
       ...(signal && { signal }),
     },
   );
@@ -105,18 +106,18 @@ export function fetchLayers(api: ApiClient, from: Date, to: Date, zone: string, 
 /** A new personal feed link; the previous one stops working. */
 export function makePersonalFeedLink(api: ApiClient): Promise<PersonalFeedLink> {
   return api.post<PersonalFeedLink>('/api/feed/me/link', undefined, {
-    failure: 'Failed to make a personal feed link',
+    failure: t('events:failedToMakeAPersonal'),
   });
 }
 
 export function revokePersonalFeedLink(api: ApiClient): Promise<Ok> {
-  return api.delete<Ok>('/api/feed/me/link', { failure: 'Failed to revoke the personal feed link' });
+  return api.delete<Ok>('/api/feed/me/link', { failure: t('events:failedToRevokeThePersonal') });
 }
 
 /** The caller's subscription link; made on the first call (only that answer carries the URLs). */
 export function fetchSubscription(api: ApiClient, signal?: AbortSignal): Promise<CalendarSubscription> {
   return api.get<CalendarSubscription>('/api/event/subscription', {
-    failure: 'Failed to fetch calendar link',
+    failure: t('events:failedToFetchCalendarLink'),
     ...(signal && { signal }),
   });
 }
@@ -124,7 +125,7 @@ export function fetchSubscription(api: ApiClient, signal?: AbortSignal): Promise
 /** Revokes the caller's link and makes a new one. */
 export function rotateSubscription(api: ApiClient): Promise<CalendarSubscription> {
   return api.post<CalendarSubscription>('/api/event/subscription/rotate', undefined, {
-    failure: 'Failed to make a new calendar link',
+    failure: t('events:failedToMakeANew'),
   });
 }
 

@@ -10,6 +10,7 @@ import type {
 } from '@hearth/contract';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ApiClient, type OfflineWrite, useApiClient } from '../../lib/api-client';
+import { t } from '../../lib/i18n';
 import { temporaryId } from '../../lib/offline/write-key';
 import { activeWriteQueue } from '../../lib/offline/write-queue';
 
@@ -34,7 +35,7 @@ const mutationKey = (action: string) => [...groceryKeys.all, action] as const;
 
 export function fetchGroceryLists(api: ApiClient, signal?: AbortSignal): Promise<GroceryList[]> {
   return api.get<GroceryList[]>('/api/grocery-list/', {
-    failure: 'Failed to fetch grocery lists',
+    failure: t('groceries:failedToFetchGroceryLists'),
     ...(signal && { signal }),
   });
 }

@@ -1,6 +1,7 @@
 import type { House, HouseInput } from '@hearth/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ApiClient, useApiClient } from '../../lib/api-client';
+import { t } from '../../lib/i18n';
 import { userKeys } from '../users';
 
 export const houseKeys = {
@@ -10,7 +11,7 @@ export const houseKeys = {
 
 export function fetchHouse(api: ApiClient, houseId: number, signal?: AbortSignal): Promise<House> {
   return api.get<House>(`/api/house/${houseId}`, {
-    failure: 'Failed to fetch house',
+    failure: t('houses:failedToFetchHouse'),
     ...(signal && { signal }),
   });
 }
@@ -18,18 +19,18 @@ export function fetchHouse(api: ApiClient, houseId: number, signal?: AbortSignal
 /** Joins the house with this invite code: 404 for a wrong code, 409 when already in a house. */
 export function joinHouse(api: ApiClient, code: string): Promise<House> {
   return api.put<House>(`/api/house/${encodeURIComponent(code.trim())}`, undefined, {
-    failure: 'Failed to join house',
+    failure: t('houses:failedToJoinHouse'),
   });
 }
 
 export function createHouse(api: ApiClient, input: HouseInput): Promise<House> {
-  return api.post<House>('/api/house/', input, { failure: 'Failed to create house' });
+  return api.post<House>('/api/house/', input, { failure: t('houses:failedToCreateHouse') });
 }
 
 /** A new invite code; the old one (and links carrying it) stop working. */
 export function rotateHouseCode(api: ApiClient, houseId: number): Promise<House> {
   return api.post<House>(`/api/house/${houseId}/code`, undefined, {
-    failure: 'Failed to make a new house code',
+    failure: t('houses:failedToMakeANew'),
   });
 }
 

@@ -10,6 +10,7 @@ import type {
 } from '@hearth/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ApiClient, useAccessToken, useApiClient } from '../../lib/api-client';
+import { t } from '../../lib/i18n';
 import { userKeys } from '../users';
 import { houseKeys } from './api';
 
@@ -23,7 +24,7 @@ export const membersQuery = (api: ApiClient, houseId: number) =>
     queryKey: memberKeys.list(houseId),
     queryFn: ({ signal }) =>
       api.get<Member[]>(`/api/house/${houseId}/members`, {
-        failure: 'Failed to fetch members',
+        failure: t('houses:failedToFetchMembers'),
         ...(signal && { signal }),
       }),
   });
@@ -38,7 +39,7 @@ export function useUpdateHouse(houseId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (patch: HousePatch) =>
-      api.patch<House>(`/api/house/${houseId}`, patch, { failure: 'Failed to save house' }),
+      api.patch<House>(`/api/house/${houseId}`, patch, { failure: t('houses:failedToSaveHouse') }),
     onSuccess: (house) => queryClient.setQueryData(houseKeys.detail(houseId), house),
   });
 }
@@ -49,7 +50,9 @@ export function useLeaveHouse(houseId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () =>
-      api.post<LeaveResult>(`/api/house/${houseId}/leave`, undefined, { failure: 'Failed to leave house' }),
+      api.post<LeaveResult>(`/api/house/${houseId}/leave`, undefined, {
+        failure: t('houses:failedToLeaveHouse'),
+      }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: userKeys.me() });
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== userKeys.me()[0] });
@@ -63,7 +66,7 @@ export function useRemoveMember(houseId: number) {
   return useMutation({
     mutationFn: (userId: number) =>
       api.post<RemovalResult>(`/api/house/${houseId}/members/${userId}/remove`, undefined, {
-        failure: 'Failed to remove member',
+        failure: t('houses:failedToRemoveMember'),
       }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: memberKeys.list(houseId) }),
   });
@@ -75,7 +78,7 @@ export function useWithdrawRemoval(houseId: number) {
   return useMutation({
     mutationFn: (userId: number) =>
       api.delete<{ ok: true }>(`/api/house/${houseId}/members/${userId}/remove`, {
-        failure: 'Failed to withdraw the request',
+        failure: t('houses:failedToWithdrawTheRequest'),
       }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: memberKeys.list(houseId) }),
   });
@@ -84,7 +87,8 @@ export function useWithdrawRemoval(houseId: number) {
 export function useDeleteAccount() {
   const api = useApiClient();
   return useMutation({
-    mutationFn: () => api.delete<{ ok: true }>('/api/users/me', { failure: 'Failed to delete account' }),
+    mutationFn: () =>
+      api.delete<{ ok: true }>('/api/users/me', { failure: t('houses:failedToDeleteAccount') }),
   });
 }
 
@@ -125,7 +129,7 @@ export function useDownloads(houseId: number | null) {
         throw new Error(`There is no house to export ${what} from.`);
       } else if (what === 'house') {
         const doc = await api.get<HouseExport>(`/api/house/${houseId}/export`, {
-          failure: 'Failed to export the house',
+          failure: t('houses:failedToExportTheHouse'),
         });
         saveJson(`hearth-house-${today()}.json`, doc);
       } else if (what === 'calendar') {
@@ -147,7 +151,7 @@ export function useImportHouse(houseId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (doc: unknown) =>
-      api.post<ImportResult>(`/api/house/${houseId}/import`, doc, { failure: 'Failed to import' }),
+      api.post<ImportResult>(`/api/house/${houseId}/import`, doc, { failure: t('houses:failedToImport') }),
     onSuccess: () => queryClient.invalidateQueries(),
   });
 }

@@ -1,6 +1,7 @@
 import type { Ok, Reminder, ReminderInput } from '@hearth/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ApiClient, useApiClient } from '../../lib/api-client';
+import { t } from '../../lib/i18n';
 
 export const reminderKeys = {
   all: ['reminders'] as const,
@@ -9,22 +10,22 @@ export const reminderKeys = {
 
 export function fetchReminders(api: ApiClient, signal?: AbortSignal): Promise<Reminder[]> {
   return api.get<Reminder[]>('/api/reminder/', {
-    failure: 'Failed to fetch reminders',
+    failure: t('reminders:failedToFetchReminders'),
     ...(signal && { signal }),
   });
 }
 
 export function createReminder(api: ApiClient, input: ReminderInput): Promise<Reminder> {
-  return api.post<Reminder>('/api/reminder/', input, { failure: 'Failed to create reminder' });
+  return api.post<Reminder>('/api/reminder/', input, { failure: t('reminders:failedToCreateReminder') });
 }
 
 /** Editing is PUT /api/reminder/{id}, on the same server as every other call. */
 export function updateReminder(api: ApiClient, id: number, input: ReminderInput): Promise<Reminder> {
-  return api.put<Reminder>(`/api/reminder/${id}`, input, { failure: 'Failed to update reminder' });
+  return api.put<Reminder>(`/api/reminder/${id}`, input, { failure: t('reminders:failedToUpdateReminder') });
 }
 
 export function deleteReminder(api: ApiClient, id: number): Promise<Ok> {
-  return api.delete<Ok>(`/api/reminder/${id}`, { failure: 'Failed to delete reminder' });
+  return api.delete<Ok>(`/api/reminder/${id}`, { failure: t('reminders:failedToDeleteReminder') });
 }
 
 export const remindersQuery = (api: ApiClient) =>

@@ -1,6 +1,7 @@
 import type { User, UserExists, UserInput } from '@hearth/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ApiClient, isApiError, useApiClient } from '../../lib/api-client';
+import { t } from '../../lib/i18n';
 
 export const userKeys = {
   all: ['users'] as const,
@@ -10,7 +11,7 @@ export const userKeys = {
 
 export function fetchUserExists(api: ApiClient, signal?: AbortSignal): Promise<UserExists> {
   return api.get<UserExists>('/api/users/me/exists', {
-    failure: 'Failed to check user',
+    failure: t('users:failedToCheckUser'),
     ...(signal && { signal }),
   });
 }
@@ -19,7 +20,7 @@ export function fetchUserExists(api: ApiClient, signal?: AbortSignal): Promise<U
 export async function fetchMe(api: ApiClient, signal?: AbortSignal): Promise<User | null> {
   try {
     return await api.get<User>('/api/users/me', {
-      failure: 'Failed to fetch user',
+      failure: t('users:failedToFetchUser'),
       ...(signal && { signal }),
     });
   } catch (err) {
@@ -29,7 +30,7 @@ export async function fetchMe(api: ApiClient, signal?: AbortSignal): Promise<Use
 }
 
 export function saveProfile(api: ApiClient, input: UserInput): Promise<User> {
-  return api.post<User>('/api/users/', input, { failure: 'Failed to create user' });
+  return api.post<User>('/api/users/', input, { failure: t('users:failedToCreateUser') });
 }
 
 export const userExistsQuery = (api: ApiClient) =>

@@ -8,3 +8,4 @@ export const feature: FeatureDefinition = {
 };
 
 export { useMe, userKeys, useUserExists } from './api';
+export { ProfileLanguage } from './profile-language';

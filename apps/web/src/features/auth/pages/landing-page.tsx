@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
 import { FullScreenSpinner } from '../../../components/spinner';
+import { i18next, t } from '../../../lib/i18n';
 import { useUserExists } from '../../users';
 import { consumeReturnTo } from '../return-to';
 
@@ -34,16 +35,19 @@ export function LandingPage() {
         <span className="mx-auto mb-4 flex size-14 items-center justify-center rounded-2xl bg-primary text-cream shadow-soft">
           <Flame className="size-8" aria-hidden="true" />
         </span>
-        <h1 className="text-3xl font-bold tracking-tight text-espresso">Hearth</h1>
-        <p className="mt-2 mb-6 text-muted">Welcome! Please login to continue.</p>
+        <h1 className="text-3xl font-bold tracking-tight text-espresso">{t('auth:hearth')}</h1>
+        <p className="mt-2 mb-6 text-muted">{t('auth:welcomePleaseLoginToContinue')}</p>
         <Button
           size="lg"
           className="w-full"
           onClick={() => {
-            auth.signinRedirect().catch((err: unknown) => console.error('Login failed:', err));
+            // The sign-in pages speak the app's language.
+            auth
+              .signinRedirect({ ui_locales: i18next.language })
+              .catch((err: unknown) => console.error('Login failed:', err));
           }}
         >
-          Login
+          {t('auth:login')}
         </Button>
       </Card>
     </main>

@@ -1,6 +1,7 @@
 import type { BillActivityPage } from '@hearth/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { type ApiClient, useApiClient } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n';
 import { billKeys } from './keys';
 
 const ACTIVITY_PAGE = 20;
@@ -12,7 +13,7 @@ export const activityQuery = (api: ApiClient) =>
       const params = new URLSearchParams({ limit: String(ACTIVITY_PAGE) });
       if (pageParam !== null) params.set('before', String(pageParam));
       return api.get<BillActivityPage>(`/api/expense/activity?${params}`, {
-        failure: 'Failed to fetch activity',
+        failure: t('bills:failedToFetchActivity'),
         signal,
       });
     },

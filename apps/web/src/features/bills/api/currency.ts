@@ -1,6 +1,7 @@
 import type { HouseCurrency } from '@hearth/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ApiClient, useApiClient } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n';
 import { billKeys } from './keys';
 
 export const currencyQuery = (api: ApiClient, houseId: number) =>
@@ -8,7 +9,7 @@ export const currencyQuery = (api: ApiClient, houseId: number) =>
     queryKey: billKeys.currency(houseId),
     queryFn: ({ signal }) =>
       api.get<HouseCurrency>(`/api/house/${houseId}/currency`, {
-        failure: 'Failed to fetch currency',
+        failure: t('bills:failedToFetchCurrency'),
         signal,
       }),
   });

@@ -1,6 +1,7 @@
 import type { Expense, ExpenseInput, ExpensePage } from '@hearth/contract';
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ApiClient, useApiClient } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n';
 import { billKeys, filterQuery, type HistoryFilter } from './keys';
 
 export const HISTORY_PAGE = 30;
@@ -12,7 +13,10 @@ export const expensesQuery = (api: ApiClient, filter: HistoryFilter) =>
       const params = filterQuery(filter, false);
       params.set('limit', String(HISTORY_PAGE));
       if (pageParam) params.set('before', pageParam);
-      return api.get<ExpensePage>(`/api/expense/?${params}`, { failure: 'Failed to fetch expenses', signal });
+      return api.get<ExpensePage>(`/api/expense/?${params}`, {
+        failure: t('bills:failedToFetchExpenses'),
+        signal,
+      });
     },
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.next_before ?? undefined,

@@ -1,6 +1,7 @@
 import type { Payment, PaymentInput, PaymentPage } from '@hearth/contract';
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ApiClient, useApiClient } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n';
 import { HISTORY_PAGE } from './expenses';
 import { billKeys, filterQuery, type HistoryFilter } from './keys';
 
@@ -11,7 +12,10 @@ export const paymentsQuery = (api: ApiClient, filter: HistoryFilter) =>
       const params = filterQuery(filter, true);
       params.set('limit', String(HISTORY_PAGE));
       if (pageParam) params.set('before', pageParam);
-      return api.get<PaymentPage>(`/api/payment/?${params}`, { failure: 'Failed to fetch payments', signal });
+      return api.get<PaymentPage>(`/api/payment/?${params}`, {
+        failure: t('bills:failedToFetchPayments'),
+        signal,
+      });
     },
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.next_before ?? undefined,

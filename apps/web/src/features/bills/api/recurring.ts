@@ -1,6 +1,7 @@
 import type { RecurringExpense, RecurringExpenseInput } from '@hearth/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ApiClient, useApiClient } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n';
 import { billKeys } from './keys';
 
 export const recurringQuery = (api: ApiClient) =>
@@ -8,7 +9,7 @@ export const recurringQuery = (api: ApiClient) =>
     queryKey: billKeys.recurring(),
     queryFn: ({ signal }) =>
       api.get<RecurringExpense[]>('/api/recurring-expense/', {
-        failure: 'Failed to fetch recurring bills',
+        failure: t('bills:failedToFetchRecurringBills'),
         signal,
       }),
   });

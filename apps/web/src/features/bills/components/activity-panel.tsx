@@ -2,6 +2,7 @@ import { Banner } from '../../../components/banner';
 import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
 import { Spinner } from '../../../components/spinner';
+import { t } from '../../../lib/i18n';
 import { useLogError } from '../../../lib/use-log-error';
 import { useActivity } from '../api/activity';
 import { activitySentence } from '../lib/activity-sentence';
@@ -19,13 +20,13 @@ export function ActivityPanel({ me, nameOf, money }: ActivityPanelProps) {
   const rows = activity.data?.pages.flatMap((p) => p.activity) ?? [];
   return (
     <Card className="flex flex-col gap-3">
-      <h2 className="text-lg font-bold text-espresso">Activity</h2>
+      <h2 className="text-lg font-bold text-espresso">{t('bills:activity')}</h2>
       {activity.isPending ? (
-        <Spinner label="Loading activity" />
+        <Spinner label={t('bills:loadingActivity')} />
       ) : activity.isError ? (
-        <Banner variant="error">We couldn’t load the activity.</Banner>
+        <Banner variant="error">{t('bills:weCouldnTLoadThe')}</Banner>
       ) : rows.length === 0 ? (
-        <p className="text-muted">Changes to expenses and payments show here.</p>
+        <p className="text-muted">{t('bills:changesToExpensesAndPayments')}</p>
       ) : (
         <ul className="flex flex-col gap-2">
           {rows.map((a) => (
@@ -45,7 +46,7 @@ export function ActivityPanel({ me, nameOf, money }: ActivityPanelProps) {
           disabled={activity.isFetchingNextPage}
           onClick={() => void activity.fetchNextPage()}
         >
-          {activity.isFetchingNextPage ? 'Loading…' : 'Show more'}
+          {activity.isFetchingNextPage ? t('bills:loading') : t('bills:showMore')}
         </Button>
       )}
     </Card>

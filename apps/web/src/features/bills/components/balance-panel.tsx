@@ -3,6 +3,7 @@ import { HandCoins } from 'lucide-react';
 import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
 import { cn } from '../../../lib/cn';
+import { t as tr } from '../../../lib/i18n';
 import { myBalanceSentences, transferSentence } from '../lib/balance-sentences';
 
 export interface BalancePanelProps {
@@ -20,7 +21,7 @@ export function BalancePanel({ balance, me, nameOf, money, onRecordPayment }: Ba
     <Card className="flex flex-col gap-5">
       <section aria-labelledby="my-balance">
         <h2 id="my-balance" className="text-lg font-bold text-espresso">
-          Your balance
+          {tr('bills:yourBalance')}
         </h2>
         <ul className="mt-2 flex flex-col gap-1">
           {mine.map((line) => (
@@ -33,13 +34,13 @@ export function BalancePanel({ balance, me, nameOf, money, onRecordPayment }: Ba
 
       <section aria-labelledby="balances">
         <h2 id="balances" className="text-lg font-bold text-espresso">
-          Balances
+          {tr('bills:balances')}
         </h2>
         <ul className="mt-2 flex flex-col divide-y divide-line">
           {balance.members.map((m) => (
             <li key={m.user_id} className="flex flex-wrap items-baseline justify-between gap-x-3 py-2">
               <span className="min-w-0 flex-1 truncate font-medium text-espresso">
-                {m.user_id === me ? `${nameOf(m.user_id)} (you)` : nameOf(m.user_id)}
+                {m.user_id === me ? tr('bills:you', { user_id: nameOf(m.user_id) }) : nameOf(m.user_id)}
               </span>
               <span
                 className={cn(
@@ -51,7 +52,10 @@ export function BalancePanel({ balance, me, nameOf, money, onRecordPayment }: Ba
                 {money(m.net_minor)}
               </span>
               <span className="w-full text-xs text-muted">
-                Paid {money(m.paid_minor)} · Share {money(m.share_minor)}
+                {tr('bills:paidShare', {
+                  paid_minor: money(m.paid_minor),
+                  share_minor: money(m.share_minor),
+                })}
               </span>
             </li>
           ))}
@@ -60,10 +64,10 @@ export function BalancePanel({ balance, me, nameOf, money, onRecordPayment }: Ba
 
       <section aria-labelledby="settle-up">
         <h2 id="settle-up" className="text-lg font-bold text-espresso">
-          Settle up
+          {tr('bills:settleUp')}
         </h2>
         {balance.settle.length === 0 ? (
-          <p className="mt-2 text-muted">All settled</p>
+          <p className="mt-2 text-muted">{tr('bills:allSettled')}</p>
         ) : (
           <ul className="mt-2 flex flex-col gap-2">
             {balance.settle.map((t) => (
@@ -73,17 +77,17 @@ export function BalancePanel({ balance, me, nameOf, money, onRecordPayment }: Ba
                   size="sm"
                   variant="secondary"
                   onClick={() => onRecordPayment(t)}
-                  aria-label={`Record payment: ${transferSentence(t, me, nameOf, money)}`}
+                  aria-label={tr('bills:recordPayment', { t: transferSentence(t, me, nameOf, money) })}
                 >
                   <HandCoins className="size-4" aria-hidden="true" />
-                  Record payment
+                  {tr('bills:recordPayment2')}
                 </Button>
               </li>
             ))}
           </ul>
         )}
         <Button className="mt-3" size="sm" variant="ghost" onClick={() => onRecordPayment(null)}>
-          Record another payment
+          {tr('bills:recordAnotherPayment')}
         </Button>
       </section>
     </Card>

@@ -3,6 +3,7 @@ import { Banner } from '../../../components/banner';
 import { Button } from '../../../components/button';
 import { inputClasses } from '../../../components/form';
 import { isApiError } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n';
 import { currencyChoices } from '../lib/default-currency';
 
 export interface CurrencyPickerProps {
@@ -44,7 +45,7 @@ export function CurrencyPicker({ initial, submitLabel, onSave, onDone }: Currenc
           htmlFor={id}
           className="flex min-w-0 flex-1 basis-56 flex-col gap-1.5 text-sm font-semibold text-espresso"
         >
-          House currency
+          {t('bills:houseCurrency')}
           <select id={id} className={inputClasses} value={value} onChange={(e) => setValue(e.target.value)}>
             {choices.map((c) => (
               <option key={c.code} value={c.code}>
@@ -54,7 +55,7 @@ export function CurrencyPicker({ initial, submitLabel, onSave, onDone }: Currenc
           </select>
         </label>
         <Button onClick={save} disabled={busy}>
-          {busy ? 'Saving…' : submitLabel}
+          {busy ? t('bills:saving') : submitLabel}
         </Button>
       </div>
       {error && <Banner variant="error">{error}</Banner>}

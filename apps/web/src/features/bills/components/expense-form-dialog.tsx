@@ -18,6 +18,7 @@ import {
 } from '../../../components/form';
 import { ImagePicker } from '../../../components/image-picker';
 import { isApiError } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n';
 import { todayLocal } from '../lib/bill-dates';
 import { CATEGORY_LABELS } from '../lib/categories';
 import {
@@ -56,9 +57,9 @@ export function ExpenseFormDialog({
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={expense ? 'Edit expense' : 'Add expense'}
-      description={expense ? 'Change it for the whole house.' : 'Record something the house shares.'}
-      closeLabel="Close expense form"
+      title={expense ? t('bills:editExpense') : t('bills:addExpense')}
+      description={expense ? t('bills:changeItForTheWhole') : t('bills:recordSomethingTheHouseShares')}
+      closeLabel={t('bills:closeExpenseForm')}
     >
       <ExpenseForm
         key={expense?.expense_id ?? 'new'}
@@ -117,26 +118,31 @@ function ExpenseForm({
       actions={
         <>
           <CancelButton />
-          <SubmitButton>{expense ? 'Save' : 'Add expense'}</SubmitButton>
+          <SubmitButton>{expense ? t('bills:save') : t('bills:addExpense')}</SubmitButton>
         </>
       }
     >
-      <TextField name="title" label="Title" maxLength={EXPENSE_TITLE_MAX} autoComplete="off" />
+      <TextField name="title" label={t('bills:title')} maxLength={EXPENSE_TITLE_MAX} autoComplete="off" />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField name="amount" label={`Amount (${currency})`} inputMode="decimal" autoComplete="off" />
-        <TextField name="spent_on" label="Date" type="date" />
+        <TextField
+          name="amount"
+          label={t('bills:amount', { currency })}
+          inputMode="decimal"
+          autoComplete="off"
+        />
+        <TextField name="spent_on" label={t('bills:date')} type="date" />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField name="paid_by" label="Paid by" options={payers} />
-        <SelectField name="category" label="Category" options={CATEGORY_OPTIONS} />
+        <SelectField name="paid_by" label={t('bills:paidBy')} options={payers} />
+        <SelectField name="category" label={t('bills:category')} options={CATEGORY_OPTIONS} />
       </div>
       <SplitFields people={people} nameOf={nameOf} currency={currency} />
-      <TextArea name="note" label="Note" maxLength={EXPENSE_NOTE_MAX} rows={2} />
+      <TextArea name="note" label={t('bills:note')} maxLength={EXPENSE_NOTE_MAX} rows={2} />
       <ImagePicker
-        label="Receipt photo"
+        label={t('bills:receiptPhoto')}
         value={receipt}
         onChange={(value) => form.setValue('receipt_img', value, { shouldDirty: true })}
-        previewAlt="Receipt"
+        previewAlt={t('bills:receipt')}
       />
     </Form>
   );

@@ -6,6 +6,7 @@ import { Banner } from '../../../components/banner';
 import { Button } from '../../../components/button';
 import { inputClasses } from '../../../components/form';
 import { Spinner } from '../../../components/spinner';
+import { t } from '../../../lib/i18n';
 import { useLogError } from '../../../lib/use-log-error';
 import { useExpenses } from '../api/expenses';
 import type { HistoryFilter } from '../api/keys';
@@ -72,17 +73,17 @@ export function HistoryList(props: HistoryListProps) {
   return (
     <section aria-labelledby={`${ids}-title`} className="flex min-w-0 flex-col gap-3">
       <h2 id={`${ids}-title`} className="text-xl font-bold text-espresso">
-        History
+        {t('bills:history')}
       </h2>
       <div className="grid gap-2 sm:grid-cols-3">
         <label className="flex flex-col gap-1 text-sm font-semibold text-espresso">
-          Member
+          {t('bills:member')}
           <select
             className={inputClasses}
             value={filter.member}
             onChange={(e) => onFilterChange({ ...filter, member: e.target.value })}
           >
-            <option value="">Everyone</option>
+            <option value="">{t('bills:everyone')}</option>
             {members.map((m) => (
               <option key={m.user_id} value={String(m.user_id)}>
                 {nameOf(m.user_id)}
@@ -91,13 +92,13 @@ export function HistoryList(props: HistoryListProps) {
           </select>
         </label>
         <label className="flex flex-col gap-1 text-sm font-semibold text-espresso">
-          Category
+          {t('bills:category')}
           <select
             className={inputClasses}
             value={filter.category}
             onChange={(e) => onFilterChange({ ...filter, category: e.target.value as ExpenseCategory | '' })}
           >
-            <option value="">All categories</option>
+            <option value="">{t('bills:allCategories')}</option>
             {EXPENSE_CATEGORIES.map((c) => (
               <option key={c} value={c}>
                 {CATEGORY_LABELS[c]}
@@ -106,13 +107,13 @@ export function HistoryList(props: HistoryListProps) {
           </select>
         </label>
         <label className="flex flex-col gap-1 text-sm font-semibold text-espresso">
-          Month
+          {t('bills:month')}
           <select
             className={inputClasses}
             value={filter.month}
             onChange={(e) => onFilterChange({ ...filter, month: e.target.value })}
           >
-            <option value="">All months</option>
+            <option value="">{t('bills:allMonths')}</option>
             {months.map((m) => (
               <option key={m} value={m}>
                 {formatMonth(m)}
@@ -124,7 +125,7 @@ export function HistoryList(props: HistoryListProps) {
 
       {expenses.isPending || (payments.isPending && !filter.category) ? (
         <div className="flex justify-center py-8">
-          <Spinner label="Loading history" />
+          <Spinner label={t('bills:loadingHistory')} />
         </div>
       ) : expenses.isError || payments.isError ? (
         <Banner
@@ -138,15 +139,16 @@ export function HistoryList(props: HistoryListProps) {
                 void payments.refetch();
               }}
             >
-              Try again
+              {t('bills:tryAgain')}
             </Button>
           }
         >
-          We couldn’t load the history.
+          {t('bills:weCouldnTLoadThe2')}
         </Banner>
       ) : items.length === 0 && !hasMore ? (
         <p className="rounded-card border border-dashed border-tan px-4 py-6 text-center text-muted">
-          Nothing recorded{filter.member || filter.category || filter.month ? ' that matches' : ' yet'}.
+          {t('bills:nothingRecorded')}
+          {filter.member || filter.category || filter.month ? t('bills:thatMatches') : t('bills:yet')}.
         </p>
       ) : (
         <div className="flex flex-col gap-4">
@@ -169,7 +171,7 @@ export function HistoryList(props: HistoryListProps) {
           {hasMore && (
             <div ref={sentinel} className="flex justify-center">
               <Button variant="secondary" size="sm" onClick={loadMore} disabled={loadingMore}>
-                {loadingMore ? 'Loading…' : 'Load more'}
+                {loadingMore ? t('bills:loading') : t('bills:loadMore')}
               </Button>
             </div>
           )}
@@ -192,7 +194,7 @@ function ExpenseRow({
     <li className="flex items-start gap-3 px-3 py-3 sm:px-4">
       <span className="mt-0.5 flex size-9 shrink-0 items-center justify-center rounded-full bg-tan-light text-primary">
         {expense.recurring_id !== null ? (
-          <Repeat className="size-4" aria-label="Recurring" />
+          <Repeat className="size-4" aria-label={t('bills:recurring')} />
         ) : (
           <Receipt className="size-4" aria-hidden="true" />
         )}
@@ -203,10 +205,10 @@ function ExpenseRow({
           <p className="font-semibold text-espresso tabular-nums">{money(expense.amount_minor)}</p>
         </div>
         <p className="text-sm break-words text-muted">
-          {formatBillDate(expense.spent_on)} · {CATEGORY_LABELS[expense.category]} · Paid by{' '}
-          {expense.paid_by === me ? 'you' : nameOf(expense.paid_by)}
+          {formatBillDate(expense.spent_on)} · {CATEGORY_LABELS[expense.category]} {t('bills:paidBy2')}{' '}
+          {expense.paid_by === me ? t('bills:you2') : nameOf(expense.paid_by)}
         </p>
-        <p className="text-sm text-muted">Your share {money(myShare)}</p>
+        <p className="text-sm text-muted">{t('bills:yourShare', { myShare: money(myShare) })}</p>
         {expense.note && <p className="mt-1 text-sm break-words text-espresso">{expense.note}</p>}
         {expense.receipt_img && (
           <a
@@ -215,7 +217,7 @@ function ExpenseRow({
             rel="noreferrer"
             className="text-sm font-medium text-primary underline"
           >
-            Receipt photo
+            {t('bills:receiptPhoto')}
           </a>
         )}
       </div>
@@ -224,7 +226,7 @@ function ExpenseRow({
           variant="ghost"
           size="sm"
           onClick={() => onEdit(expense)}
-          aria-label={`Edit ${expense.title}`}
+          aria-label={t('bills:edit', { title: expense.title })}
         >
           <Pencil className="size-4" aria-hidden="true" />
         </Button>
@@ -232,7 +234,7 @@ function ExpenseRow({
           variant="ghost"
           size="sm"
           onClick={() => onDeleteExpense(expense)}
-          aria-label={`Delete ${expense.title}`}
+          aria-label={t('bills:delete', { title: expense.title })}
         >
           <Trash2 className="size-4" aria-hidden="true" />
         </Button>
@@ -260,13 +262,15 @@ function PaymentRow({
           <p className="min-w-0 font-semibold break-words text-espresso">{sentence}</p>
           <p className="font-semibold text-success tabular-nums">{money(payment.amount_minor)}</p>
         </div>
-        <p className="text-sm text-muted">{formatBillDate(payment.paid_on)} · Payment</p>
+        <p className="text-sm text-muted">
+          {t('bills:payment', { paid_on: formatBillDate(payment.paid_on) })}
+        </p>
       </div>
       <Button
         variant="ghost"
         size="sm"
         onClick={() => onDeletePayment(payment)}
-        aria-label={`Delete payment: ${sentence} ${money(payment.amount_minor)}`}
+        aria-label={t('bills:deletePayment', { sentence, amount_minor: money(payment.amount_minor) })}
       >
         <Trash2 className="size-4" aria-hidden="true" />
       </Button>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
+import { t } from '../../../lib/i18n';
 import { useHouseCurrency, useSetCurrency } from '../api/currency';
 import { defaultCurrency } from '../lib/default-currency';
 import { CurrencyPicker } from './currency-picker';
@@ -27,31 +28,26 @@ export function HouseCurrencyCard({ houseId }: { houseId: number }) {
 
   return (
     <Card className="flex flex-col gap-3">
-      <h2 className="text-lg font-bold text-espresso">Currency</h2>
+      <h2 className="text-lg font-bold text-espresso">{t('bills:currency')}</h2>
       {currency.isPending ? (
-        <p className="text-muted">Loading…</p>
+        <p className="text-muted">{t('bills:loading')}</p>
       ) : currency.isError ? (
-        <p className="text-muted">We couldn’t load the house currency.</p>
+        <p className="text-muted">{t('bills:weCouldnTLoadThe3')}</p>
       ) : (
         <>
-          <p className="text-espresso">
-            {current ? describe(current) : 'Not chosen yet: the house picks one when it first uses Bills.'}
-          </p>
-          <p className="text-sm text-muted">
-            Bills keep every amount in this currency. It can change until the first expense or payment is
-            recorded.
-          </p>
+          <p className="text-espresso">{current ? describe(current) : t('bills:notChosenYetTheHouse')}</p>
+          <p className="text-sm text-muted">{t('bills:billsKeepEveryAmountIn')}</p>
           {changing ? (
             <CurrencyPicker
               initial={current ?? defaultCurrency()}
-              submitLabel="Save currency"
+              submitLabel={t('bills:saveCurrency')}
               onSave={setCurrency.mutateAsync}
               onDone={() => setChanging(false)}
             />
           ) : (
             <div>
               <Button variant="secondary" onClick={() => setChanging(true)}>
-                {current ? 'Change currency' : 'Choose currency'}
+                {current ? t('bills:changeCurrency') : t('bills:chooseCurrency')}
               </Button>
             </div>
           )}

@@ -6,6 +6,7 @@ import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
 import { inputClasses } from '../../../components/form';
 import { isApiError } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n';
 import { useExportCsv, useImportCsv } from '../api/csv';
 import { guessMember, splitwisePeople } from '../lib/splitwise-header';
 
@@ -92,8 +93,8 @@ export function ImportExport({ people, nameOf }: ImportExportProps) {
 
   return (
     <Card className="flex flex-col gap-3">
-      <h2 className="text-lg font-bold text-espresso">Export and import</h2>
-      <p className="text-sm text-muted">The CSV uses Splitwise’s layout, so it opens in any spreadsheet.</p>
+      <h2 className="text-lg font-bold text-espresso">{t('bills:exportAndImport')}</h2>
+      <p className="text-sm text-muted">{t('bills:theCsvUsesSplitwiseS')}</p>
       <div className="flex flex-wrap gap-2">
         <Button
           variant="secondary"
@@ -104,14 +105,14 @@ export function ImportExport({ people, nameOf }: ImportExportProps) {
           }
         >
           <Download className="size-4" aria-hidden="true" />
-          Export CSV
+          {t('bills:exportCsv')}
         </Button>
         <label
           htmlFor={inputId}
           className="inline-flex min-h-9 cursor-pointer items-center gap-2 rounded-xl border border-line bg-surface px-3 text-sm font-semibold text-espresso focus-within:outline-2 focus-within:outline-primary hover:border-tan hover:bg-tan-light"
         >
           <Upload className="size-4" aria-hidden="true" />
-          Import Splitwise CSV
+          {t('bills:importSplitwiseCsv')}
           <input
             id={inputId}
             ref={fileRef}
@@ -126,7 +127,7 @@ export function ImportExport({ people, nameOf }: ImportExportProps) {
 
       {pending && (
         <fieldset className="flex flex-col gap-2 rounded-xl border border-line p-3">
-          <legend className="px-1 text-sm font-semibold text-espresso">Who is who</legend>
+          <legend className="px-1 text-sm font-semibold text-espresso">{t('bills:whoIsWho')}</legend>
           {pending.matches.map((m, i) => (
             <label key={m.name} className="flex flex-col gap-1 text-sm text-espresso">
               <span className="break-words">{m.name}</span>
@@ -140,7 +141,7 @@ export function ImportExport({ people, nameOf }: ImportExportProps) {
                   })
                 }
               >
-                <option value="">Choose a housemate</option>
+                <option value="">{t('bills:chooseAHousemate')}</option>
                 {members.map((p) => (
                   <option key={p.user_id} value={String(p.user_id)}>
                     {nameOf(p.user_id)}
@@ -151,10 +152,10 @@ export function ImportExport({ people, nameOf }: ImportExportProps) {
           ))}
           <div className="flex flex-wrap gap-2">
             <Button size="sm" onClick={() => void runImport()} disabled={importCsv.isPending}>
-              {importCsv.isPending ? 'Importing…' : 'Import'}
+              {importCsv.isPending ? t('bills:importing') : t('bills:import')}
             </Button>
             <Button size="sm" variant="ghost" onClick={() => setPending(null)} disabled={importCsv.isPending}>
-              Cancel
+              {t('bills:cancel')}
             </Button>
           </div>
         </fieldset>
@@ -162,16 +163,17 @@ export function ImportExport({ people, nameOf }: ImportExportProps) {
 
       {result && (
         <p role="status" className="text-sm text-espresso">
-          Imported {count(result.expenses, 'expense')} and {count(result.payments, 'payment')}
-          {result.skipped.length > 0 ? `; skipped ${count(result.skipped.length, 'row')}:` : '.'}
+          {t('bills:imported')} {count(result.expenses, 'expense')} {t('bills:and')}{' '}
+          {count(result.payments, 'payment')}
+          {result.skipped.length > 0
+            ? t('bills:skipped', { count: count(result.skipped.length, 'row') })
+            : '.'}
         </p>
       )}
       {result && result.skipped.length > 0 && (
         <ul className="list-inside list-disc text-sm text-muted">
           {result.skipped.map((s) => (
-            <li key={s.line}>
-              Line {s.line}: {s.reason}
-            </li>
+            <li key={s.line}>{t('bills:line', { line: s.line, reason: s.reason })}</li>
           ))}
         </ul>
       )}

@@ -9,6 +9,7 @@ import {
   TextField,
 } from '../../../components/form';
 import { isApiError } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n';
 import { todayLocal } from '../lib/bill-dates';
 import { amountInputValue, parseAmountInput } from '../lib/money';
 
@@ -44,9 +45,9 @@ export function PaymentDialog({ open, onOpenChange, draft, onSubmit, ...rest }: 
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Record payment"
-      description="Log money one housemate paid another."
-      closeLabel="Close payment form"
+      title={t('bills:recordPayment2')}
+      description={t('bills:logMoneyOneHousematePaid')}
+      closeLabel={t('bills:closePaymentForm')}
     >
       <PaymentForm
         draft={draft}
@@ -80,9 +81,11 @@ function PaymentForm({
     .map((p) => ({ value: String(p.user_id), label: nameOf(p.user_id) }));
   const inputOf = (values: PaymentFormValues): PaymentInput | { field: string; message: string } => {
     const amount = parseAmountInput(values.amount, currency);
-    if (amount === null || amount <= 0) return { field: 'amount', message: 'Enter an amount above zero.' };
-    if (values.from === values.to) return { field: 'to', message: 'Choose someone other than the payer.' };
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(values.paid_on)) return { field: 'paid_on', message: 'Choose the date.' };
+    if (amount === null || amount <= 0)
+      return { field: 'amount', message: t('bills:enterAnAmountAboveZero') };
+    if (values.from === values.to) return { field: 'to', message: t('bills:chooseSomeoneOtherThanThe') };
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(values.paid_on))
+      return { field: 'paid_on', message: t('bills:chooseTheDate') };
     return {
       from: Number(values.from),
       to: Number(values.to),
@@ -117,17 +120,22 @@ function PaymentForm({
       actions={
         <>
           <CancelButton />
-          <SubmitButton>Record payment</SubmitButton>
+          <SubmitButton>{t('bills:recordPayment2')}</SubmitButton>
         </>
       }
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField name="from" label="Who paid" options={options} />
-        <SelectField name="to" label="To whom" options={options} />
+        <SelectField name="from" label={t('bills:whoPaid')} options={options} />
+        <SelectField name="to" label={t('bills:toWhom')} options={options} />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField name="amount" label={`Amount (${currency})`} inputMode="decimal" autoComplete="off" />
-        <TextField name="paid_on" label="Date" type="date" />
+        <TextField
+          name="amount"
+          label={t('bills:amount', { currency })}
+          inputMode="decimal"
+          autoComplete="off"
+        />
+        <TextField name="paid_on" label={t('bills:date')} type="date" />
       </div>
     </Form>
   );

@@ -14,6 +14,7 @@ import {
 } from '../../../components/form';
 import { Spinner } from '../../../components/spinner';
 import { isApiError } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n';
 import { useMe } from '../../users';
 import { useBalance } from '../api/balance';
 import { useRecordPurchase } from '../api/purchase';
@@ -58,9 +59,13 @@ export function RecordPurchaseDialog({
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Record purchase"
-      description={`${items.length} ticked ${items.length === 1 ? 'item' : 'items'}: ${items.join(', ')}`}
-      closeLabel="Close purchase form"
+      title={t('bills:recordPurchase')}
+      description={t('bills:ticked', {
+        count: items.length,
+        value: items.length === 1 ? 'item' : 'items',
+        value2: items.join(', '),
+      })}
+      closeLabel={t('bills:closePurchaseForm')}
     >
       <PurchaseForm listId={listId} listName={listName} onDone={() => onOpenChange(false)} />
     </FormDialog>
@@ -82,16 +87,16 @@ function PurchaseForm({
   if (balance.isPending || me.isPending) {
     return (
       <div className="flex justify-center py-8">
-        <Spinner label="Loading" />
+        <Spinner label={t('bills:loading2')} />
       </div>
     );
   }
   if (balance.isError || !me.data) {
-    return <Banner variant="error">We couldn’t load your housemates. Please try again.</Banner>;
+    return <Banner variant="error">{t('bills:weCouldnTLoadYour')}</Banner>;
   }
   const currency = balance.data.currency;
   if (!currency) {
-    return <Banner variant="warning">Choose the house currency on the Bills page first.</Banner>;
+    return <Banner variant="warning">{t('bills:chooseTheHouseCurrencyOn')}</Banner>;
   }
   return (
     <PurchaseFields
@@ -171,16 +176,21 @@ function PurchaseFields({
       actions={
         <>
           <CancelButton />
-          <SubmitButton>Record purchase</SubmitButton>
+          <SubmitButton>{t('bills:recordPurchase')}</SubmitButton>
         </>
       }
     >
-      <TextField name="title" label="Title" maxLength={EXPENSE_TITLE_MAX} autoComplete="off" />
+      <TextField name="title" label={t('bills:title')} maxLength={EXPENSE_TITLE_MAX} autoComplete="off" />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField name="amount" label={`Amount (${currency})`} inputMode="decimal" autoComplete="off" />
-        <TextField name="spent_on" label="Date" type="date" />
+        <TextField
+          name="amount"
+          label={t('bills:amount', { currency })}
+          inputMode="decimal"
+          autoComplete="off"
+        />
+        <TextField name="spent_on" label={t('bills:date')} type="date" />
       </div>
-      <SelectField name="paid_by" label="Paid by" options={payers} />
+      <SelectField name="paid_by" label={t('bills:paidBy')} options={payers} />
       <SplitFields people={people} nameOf={nameOf} currency={currency} />
     </Form>
   );
@@ -207,11 +217,11 @@ export function RecordPurchaseButton({
         variant="secondary"
         size="sm"
         disabled={ticked.length === 0}
-        title={ticked.length === 0 ? 'Tick the items you bought first' : undefined}
+        title={ticked.length === 0 ? t('bills:tickTheItemsYouBought') : undefined}
         onClick={() => setOpen(true)}
       >
         <ShoppingBasket className="size-4" aria-hidden="true" />
-        Record purchase
+        {t('bills:recordPurchase')}
       </Button>
       <RecordPurchaseDialog
         open={open}

@@ -16,6 +16,7 @@ import {
   TextField,
 } from '../../../components/form';
 import { isApiError } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n';
 import { todayLocal } from '../lib/bill-dates';
 import { CATEGORY_LABELS } from '../lib/categories';
 import {
@@ -49,7 +50,10 @@ const EVERY_OPTIONS = [
 ];
 const DAY_OPTIONS = [
   { value: '', label: 'Same day as the first date' },
-  ...Array.from({ length: 31 }, (_, i) => ({ value: String(i + 1), label: `Day ${i + 1}` })),
+  ...Array.from({ length: 31 }, (_, i) => ({
+    value: String(i + 1),
+    label: t('bills:day', { value: i + 1 }),
+  })),
   { value: 'last', label: 'Last day of the month' },
 ];
 
@@ -65,9 +69,9 @@ export function RecurringFormDialog({
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={recurring ? 'Edit recurring bill' : 'Add recurring bill'}
-      description="Each date becomes an expense on its day; dates already past are added at once."
-      closeLabel="Close recurring bill form"
+      title={recurring ? t('bills:editRecurringBill') : t('bills:addRecurringBill')}
+      description={t('bills:eachDateBecomesAnExpense')}
+      closeLabel={t('bills:closeRecurringBillForm')}
     >
       <RecurringForm
         key={recurring?.recurring_id ?? 'new'}
@@ -122,24 +126,35 @@ function RecurringForm({
       actions={
         <>
           <CancelButton />
-          <SubmitButton>{recurring ? 'Save' : 'Add recurring bill'}</SubmitButton>
+          <SubmitButton>{recurring ? t('bills:save') : t('bills:addRecurringBill')}</SubmitButton>
         </>
       }
     >
-      <TextField name="title" label="Title" maxLength={EXPENSE_TITLE_MAX} autoComplete="off" />
+      <TextField name="title" label={t('bills:title')} maxLength={EXPENSE_TITLE_MAX} autoComplete="off" />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField name="amount" label={`Amount (${currency})`} inputMode="decimal" autoComplete="off" />
-        <SelectField name="category" label="Category" options={CATEGORY_OPTIONS} />
+        <TextField
+          name="amount"
+          label={t('bills:amount', { currency })}
+          inputMode="decimal"
+          autoComplete="off"
+        />
+        <SelectField name="category" label={t('bills:category')} options={CATEGORY_OPTIONS} />
       </div>
-      <SelectField name="paid_by" label="Paid by" options={payers} />
+      <SelectField name="paid_by" label={t('bills:paidBy')} options={payers} />
       <div className="grid grid-cols-2 gap-4">
-        <TextField name="interval" label="Repeat every" type="number" min={1} max={REPEAT_INTERVAL_MAX} />
-        <SelectField name="every" label="Unit" options={EVERY_OPTIONS} />
+        <TextField
+          name="interval"
+          label={t('bills:repeatEvery')}
+          type="number"
+          min={1}
+          max={REPEAT_INTERVAL_MAX}
+        />
+        <SelectField name="every" label={t('bills:unit')} options={EVERY_OPTIONS} />
       </div>
-      {every === 'months' && <SelectField name="month_day" label="On" options={DAY_OPTIONS} />}
+      {every === 'months' && <SelectField name="month_day" label={t('bills:on')} options={DAY_OPTIONS} />}
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField name="starts_on" label="First date" type="date" />
-        <TextField name="ends_on" label="End date (optional)" type="date" />
+        <TextField name="starts_on" label={t('bills:firstDate')} type="date" />
+        <TextField name="ends_on" label={t('bills:endDateOptional')} type="date" />
       </div>
       <SplitFields people={people} nameOf={nameOf} currency={currency} />
     </Form>

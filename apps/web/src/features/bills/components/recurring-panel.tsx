@@ -2,6 +2,7 @@ import type { RecurringExpense } from '@hearth/contract';
 import { CalendarClock, Pencil, Plus, Trash2 } from 'lucide-react';
 import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
+import { t } from '../../../lib/i18n';
 import { formatBillDate } from '../lib/bill-dates';
 import { repeatWords } from '../lib/repeat-words';
 
@@ -30,16 +31,14 @@ export function RecurringPanel({ recurring, money, nameOf, onAdd, onEdit, onDele
   return (
     <Card className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 className="text-lg font-bold text-espresso">Recurring bills</h2>
+        <h2 className="text-lg font-bold text-espresso">{t('bills:recurringBills')}</h2>
         <Button size="sm" variant="secondary" onClick={onAdd}>
           <Plus className="size-4" aria-hidden="true" />
-          Add recurring bill
+          {t('bills:addRecurringBill')}
         </Button>
       </div>
       {sorted.length === 0 ? (
-        <p className="text-muted">
-          Rent, utilities or subscriptions can be added once and recorded on their dates.
-        </p>
+        <p className="text-muted">{t('bills:rentUtilitiesOrSubscriptionsCan')}</p>
       ) : (
         <ul className="flex flex-col divide-y divide-line">
           {sorted.map((r) => (
@@ -50,17 +49,27 @@ export function RecurringPanel({ recurring, money, nameOf, onAdd, onEdit, onDele
                   {r.title} · {money(r.amount_minor)}
                 </p>
                 <p className="text-sm break-words text-muted">
-                  {repeatWords(r.repeat)} · paid by {nameOf(r.paid_by)}
+                  {t('bills:paidBy3', { repeat: repeatWords(r.repeat), paid_by: nameOf(r.paid_by) })}
                 </p>
                 <p className="text-sm text-espresso">
-                  {r.next_on ? `Next due ${formatBillDate(r.next_on)}` : 'Ended'}
-                  {r.ends_on && r.next_on ? ` · until ${formatBillDate(r.ends_on)}` : ''}
+                  {r.next_on ? t('bills:nextDue', { next_on: formatBillDate(r.next_on) }) : t('bills:ended')}
+                  {r.ends_on && r.next_on ? t('bills:until', { ends_on: formatBillDate(r.ends_on) }) : ''}
                 </p>
               </div>
-              <Button variant="ghost" size="sm" onClick={() => onEdit(r)} aria-label={`Edit ${r.title}`}>
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => onEdit(r)}
+                aria-label={t('bills:edit', { title: r.title })}
+              >
                 <Pencil className="size-4" aria-hidden="true" />
               </Button>
-              <Button variant="ghost" size="sm" onClick={() => onDelete(r)} aria-label={`Delete ${r.title}`}>
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => onDelete(r)}
+                aria-label={t('bills:delete', { title: r.title })}
+              >
                 <Trash2 className="size-4" aria-hidden="true" />
               </Button>
             </li>

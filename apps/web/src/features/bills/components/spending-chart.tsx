@@ -1,6 +1,7 @@
 import { EXPENSE_CATEGORIES, type Spending } from '@hearth/contract';
 import { Card } from '../../../components/card';
 import { cn } from '../../../lib/cn';
+import { t } from '../../../lib/i18n';
 import { formatMonth, formatShortMonth } from '../lib/bill-dates';
 import { CATEGORY_COLOURS, CATEGORY_LABELS } from '../lib/categories';
 import { spendingByMonth } from '../lib/spending';
@@ -18,12 +19,12 @@ export function SpendingChart({ rows, money }: { rows: Spending['rows']; money: 
   const max = Math.max(1, ...shown.map((m) => m.total));
   return (
     <Card className="flex flex-col gap-3">
-      <h2 className="text-lg font-bold text-espresso">Spending</h2>
+      <h2 className="text-lg font-bold text-espresso">{t('bills:spending')}</h2>
       {shown.length === 0 ? (
-        <p className="text-muted">Spending per month shows here once expenses are recorded.</p>
+        <p className="text-muted">{t('bills:spendingPerMonthShowsHere')}</p>
       ) : (
         <>
-          <ul className="flex h-44 items-end gap-2" aria-label="Spending per month">
+          <ul className="flex h-44 items-end gap-2" aria-label={t('bills:spendingPerMonth')}>
             {shown.map((m) => {
               const parts = m.byCategory.filter((c) => c.amount_minor > 0);
               const label = `${formatMonth(m.month)}: ${money(m.total)}; ${parts
@@ -56,7 +57,10 @@ export function SpendingChart({ rows, money }: { rows: Spending['rows']; money: 
               );
             })}
           </ul>
-          <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-espresso" aria-label="Categories">
+          <ul
+            className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-espresso"
+            aria-label={t('bills:categories')}
+          >
             {EXPENSE_CATEGORIES.map((c) => (
               <li key={c} className="flex items-center gap-1.5">
                 <span className={cn('size-3 rounded-sm', CATEGORY_COLOURS[c])} aria-hidden="true" />

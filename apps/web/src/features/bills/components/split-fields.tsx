@@ -1,6 +1,7 @@
 import type { BillPerson, SplitMode } from '@hearth/contract';
 import { get, useController, useFormState, useWatch } from 'react-hook-form';
 import { SelectField } from '../../../components/form';
+import { t } from '../../../lib/i18n';
 import type { SplitLine } from '../lib/expense-form';
 
 const MODE_OPTIONS: { value: SplitMode; label: string }[] = [
@@ -37,14 +38,14 @@ export function SplitFields({ nameOf, currency }: SplitFieldsProps) {
 
   return (
     <div className="flex flex-col gap-3">
-      <SelectField name="mode" label="Split" options={MODE_OPTIONS} />
+      <SelectField name="mode" label={t('bills:split')} options={MODE_OPTIONS} />
       <fieldset
         className="flex min-w-0 flex-col gap-1.5"
         aria-describedby={error ? 'split-lines-error' : undefined}
         ref={field.ref}
         tabIndex={-1}
       >
-        <legend className="mb-1.5 text-sm font-semibold text-espresso">Split between</legend>
+        <legend className="mb-1.5 text-sm font-semibold text-espresso">{t('bills:splitBetween')}</legend>
         <ul className="flex flex-col gap-1.5">
           {lines.map((line) => {
             const name = nameOf(line.user_id);
@@ -73,12 +74,12 @@ export function SplitFields({ nameOf, currency }: SplitFieldsProps) {
                     <input
                       className="w-24 rounded-lg border border-line bg-field px-2 py-1 text-right text-sm text-espresso"
                       inputMode="decimal"
-                      aria-label={`${name}'s ${VALUE_LABEL[mode]}`}
+                      aria-label={t('bills:s', { name, mode: VALUE_LABEL[mode] })}
                       value={line.value}
                       onChange={(e) => set(line.user_id, { value: e.target.value })}
                     />
                     <span className="w-9 text-xs text-muted" aria-hidden="true">
-                      {mode === 'percent' ? '%' : mode === 'exact' ? currency : 'sh.'}
+                      {mode === 'percent' ? '%' : mode === 'exact' ? currency : t('bills:sh')}
                     </span>
                   </span>
                 )}

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Card } from '../../../components/card';
 import { Spinner } from '../../../components/spinner';
+import { t } from '../../../lib/i18n';
 import { useLogError } from '../../../lib/use-log-error';
 import { useBalance } from '../api/balance';
 import { myBalanceSentences } from '../lib/balance-sentences';
@@ -21,9 +22,9 @@ export function YourBalance({ user }: { user: User }) {
   if (!inHouse) return null;
   const me = user.user_id;
   let body: ReactNode;
-  if (balance.isPending) body = <Spinner label="Loading balances" />;
-  else if (balance.isError) body = <p className="text-muted">We couldn’t load your balance.</p>;
-  else if (!balance.data.currency) body = <p className="text-muted">No shared expenses yet.</p>;
+  if (balance.isPending) body = <Spinner label={t('bills:loadingBalances')} />;
+  else if (balance.isError) body = <p className="text-muted">{t('bills:weCouldnTLoadYour2')}</p>;
+  else if (!balance.data.currency) body = <p className="text-muted">{t('bills:noSharedExpensesYet')}</p>;
   else {
     const currency = balance.data.currency;
     const lines = myBalanceSentences(balance.data.settle, me, shortNames(balance.data.people), (minor) =>
@@ -43,11 +44,11 @@ export function YourBalance({ user }: { user: User }) {
     <Card className="flex flex-col gap-3">
       <h2 className="flex items-center gap-2 text-lg font-bold text-espresso">
         <ReceiptText className="size-5 text-primary" aria-hidden="true" />
-        Bills
+        {t('bills:bills')}
       </h2>
       {body}
       <Link to="/bills" className="text-sm font-semibold text-primary underline-offset-2 hover:underline">
-        Open bills
+        {t('bills:openBills')}
       </Link>
     </Card>
   );

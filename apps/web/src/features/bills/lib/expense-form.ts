@@ -8,6 +8,7 @@ import type {
   Repeat,
   SplitMode,
 } from '@hearth/contract';
+import { t } from '../../../lib/i18n';
 import { amountInputValue, parseAmountInput } from './money';
 import { draftToSplit, type SplitDraft, splitToDraft } from './split-form';
 
@@ -81,7 +82,7 @@ export function amountAndSplit(
   money: (minor: number) => string,
 ): { amount_minor: number; split: ExpenseInput['split'] } | Problem {
   const amount = parseAmountInput(values.amount, currency);
-  if (amount === null || amount <= 0) return { field: 'amount', message: 'Enter an amount above zero.' };
+  if (amount === null || amount <= 0) return { field: 'amount', message: t('bills:enterAnAmountAboveZero') };
   const on = values.lines.filter((l) => l.on);
   const draft: SplitDraft = {
     mode: values.mode,
@@ -98,8 +99,9 @@ export function expenseInputOf(
   currency: string,
   money: (minor: number) => string,
 ): ExpenseInput | Problem {
-  if (values.title.trim() === '') return { field: 'title', message: 'Give the expense a title.' };
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(values.spent_on)) return { field: 'spent_on', message: 'Choose the date.' };
+  if (values.title.trim() === '') return { field: 'title', message: t('bills:giveTheExpenseATitle') };
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(values.spent_on))
+    return { field: 'spent_on', message: t('bills:chooseTheDate') };
   const made = amountAndSplit(values, currency, money);
   if (isProblem(made)) return made;
   return {
@@ -154,15 +156,15 @@ export function recurringInputOf(
   currency: string,
   money: (minor: number) => string,
 ): RecurringExpenseInput | Problem {
-  if (values.title.trim() === '') return { field: 'title', message: 'Give the bill a title.' };
+  if (values.title.trim() === '') return { field: 'title', message: t('bills:giveTheBillATitle') };
   const interval = Number(values.interval);
   if (!Number.isInteger(interval) || interval < 1) {
-    return { field: 'interval', message: 'Repeat every 1 or more.' };
+    return { field: 'interval', message: t('bills:repeatEvery1OrMore') };
   }
   if (!/^\d{4}-\d{2}-\d{2}$/.test(values.starts_on))
-    return { field: 'starts_on', message: 'Choose the first date.' };
+    return { field: 'starts_on', message: t('bills:chooseTheFirstDate') };
   if (values.ends_on !== '' && values.ends_on < values.starts_on) {
-    return { field: 'ends_on', message: 'The end date must not be before the first date.' };
+    return { field: 'ends_on', message: t('bills:theEndDateMustNot') };
   }
   const made = amountAndSplit(values, currency, money);
   if (isProblem(made)) return made;

@@ -9,6 +9,7 @@ import { NoHouseState } from '../../../components/no-house-state';
 import { PageHeader } from '../../../components/page-header';
 import { Spinner } from '../../../components/spinner';
 import { isApiError } from '../../../lib/api-client';
+import { t as tr } from '../../../lib/i18n';
 import { useLogError } from '../../../lib/use-log-error';
 import { useMe } from '../../users';
 import { useBalance } from '../api/balance';
@@ -55,18 +56,18 @@ export function BillsPage() {
   if (me.isPending || (houseId !== null && balance.isPending)) {
     content = (
       <div className="flex justify-center py-16">
-        <Spinner label="Loading bills" />
+        <Spinner label={tr('bills:loadingBills')} />
       </div>
     );
   } else if (houseRequired || houseId === null || !me.data) {
-    content = <NoHouseState icon={ReceiptText} title="Join or create a house to share bills." />;
+    content = <NoHouseState icon={ReceiptText} title={tr('bills:joinOrCreateAHouse')} />;
   } else if (balance.isError || !balance.data) {
     content = (
       <Banner
         variant="error"
         action={
           <Button variant="secondary" size="sm" onClick={() => void balance.refetch()}>
-            Try again
+            {tr('bills:tryAgain')}
           </Button>
         }
       >
@@ -84,7 +85,7 @@ export function BillsPage() {
 
   return (
     <>
-      <PageHeader title="Bills" description={DESCRIPTION} />
+      <PageHeader title={tr('bills:bills')} description={DESCRIPTION} />
       {content}
     </>
   );
@@ -94,13 +95,11 @@ function ChooseCurrency({ houseId }: { houseId: number }) {
   const setCurrency = useSetCurrency(houseId);
   return (
     <Card className="mx-auto flex max-w-xl flex-col gap-4">
-      <h2 className="text-xl font-bold text-espresso">Choose your house currency</h2>
-      <p className="text-muted">
-        Every expense and payment is recorded in it. You can change it until the first one is recorded.
-      </p>
+      <h2 className="text-xl font-bold text-espresso">{tr('bills:chooseYourHouseCurrency')}</h2>
+      <p className="text-muted">{tr('bills:everyExpenseAndPaymentIs')}</p>
       <CurrencyPicker
         initial={defaultCurrency()}
-        submitLabel="Start using bills"
+        submitLabel={tr('bills:startUsingBills')}
         onSave={setCurrency.mutateAsync}
       />
     </Card>
@@ -163,12 +162,12 @@ function Bills({ houseId, me, currency, balance }: BillsProps) {
   return (
     <>
       <PageHeader
-        title="Bills"
+        title={tr('bills:bills')}
         description={DESCRIPTION}
         actions={
           <Button onClick={() => setEditing('new')}>
             <Plus className="size-4" aria-hidden="true" />
-            Add expense
+            {tr('bills:addExpense')}
           </Button>
         }
       />
@@ -187,10 +186,10 @@ function Bills({ houseId, me, currency, balance }: BillsProps) {
         <div className="flex min-w-0 flex-col gap-5 lg:col-start-1 lg:row-span-2 lg:row-start-1">
           <div className="flex flex-wrap items-center justify-end gap-3">
             <p className="text-sm text-muted">
-              Currency {currency}
+              {tr('bills:currency')} {currency}
               {nothingRecorded && !changingCurrency && (
                 <Button variant="ghost" size="sm" className="ml-1" onClick={() => setChangingCurrency(true)}>
-                  Change
+                  {tr('bills:change')}
                 </Button>
               )}
             </p>
@@ -199,7 +198,7 @@ function Bills({ houseId, me, currency, balance }: BillsProps) {
             <Card>
               <CurrencyPicker
                 initial={currency}
-                submitLabel="Save currency"
+                submitLabel={tr('bills:saveCurrency')}
                 onSave={setCurrency.mutateAsync}
                 onDone={() => setChangingCurrency(false)}
               />
@@ -221,10 +220,10 @@ function Bills({ houseId, me, currency, balance }: BillsProps) {
 
         <aside
           className="flex min-w-0 flex-col gap-5 lg:col-start-2 lg:row-start-2"
-          aria-label="Recurring bills, spending and more"
+          aria-label={tr('bills:recurringBillsSpendingAndMore')}
         >
           {recurring.isError ? (
-            <Banner variant="error">We couldn’t load the recurring bills.</Banner>
+            <Banner variant="error">{tr('bills:weCouldnTLoadThe4')}</Banner>
           ) : (
             <RecurringPanel
               recurring={recurring.data ?? []}
@@ -236,7 +235,7 @@ function Bills({ houseId, me, currency, balance }: BillsProps) {
             />
           )}
           {spending.isError ? (
-            <Banner variant="error">We couldn’t load the spending chart.</Banner>
+            <Banner variant="error">{tr('bills:weCouldnTLoadThe5')}</Banner>
           ) : (
             <SpendingChart rows={spending.data?.rows ?? []} money={money} />
           )}
@@ -284,21 +283,26 @@ function Bills({ houseId, me, currency, balance }: BillsProps) {
           onOpenChange={(open) => !open && setConfirm(null)}
           title={
             confirm?.kind === 'payment'
-              ? 'Delete payment?'
+              ? tr('bills:deletePayment2')
               : confirm?.kind === 'recurring'
-                ? 'Delete recurring bill?'
-                : 'Delete expense?'
+                ? tr('bills:deleteRecurringBill')
+                : tr('bills:deleteExpense')
           }
           description={
             confirm?.kind === 'expense'
-              ? `“${confirm.expense.title}” (${money(confirm.expense.amount_minor)}) leaves everyone’s balances.`
+              ? tr('bills:leavesEveryoneSBalances', {
+                  title: confirm.expense.title,
+                  amount_minor: money(confirm.expense.amount_minor),
+                })
               : confirm?.kind === 'payment'
-                ? `The payment of ${money(confirm.payment.amount_minor)} leaves everyone’s balances.`
+                ? tr('bills:thePaymentOfLeavesEveryone', {
+                    amount_minor: money(confirm.payment.amount_minor),
+                  })
                 : confirm?.kind === 'recurring'
-                  ? `“${confirm.recurring.title}” stops; expenses it already made stay.`
+                  ? tr('bills:stopsExpensesItAlreadyMade', { title: confirm.recurring.title })
                   : ''
           }
-          confirmLabel="Delete"
+          confirmLabel={tr('bills:delete2')}
           destructive
           onConfirm={onConfirmed}
         />

@@ -25,6 +25,7 @@ import {
 import { Spinner } from '../../../components/spinner';
 import { isApiError } from '../../../lib/api-client';
 import { browserTimeZone, datePart } from '../../../lib/dates';
+import { t } from '../../../lib/i18n';
 import { useCreateEvent, useDeleteEvent, useEvent, useUpdateEvent } from '../api';
 import {
   blankEventForm,
@@ -97,7 +98,7 @@ export function EventDialog({ state, houseId, onClose, onChanged }: EventDialogP
   } else if (eventId !== null && event.isPending) {
     body = (
       <div className="flex justify-center py-10">
-        <Spinner label="Loading event" />
+        <Spinner label={t('events:loadingEvent')} />
       </div>
     );
   } else if (event.data) {
@@ -134,9 +135,9 @@ export function EventDialog({ state, houseId, onClose, onChanged }: EventDialogP
     <FormDialog
       open={state.mode !== 'closed'}
       onOpenChange={(next) => !next && onClose()}
-      title={editing ? (event.data?.title ?? 'Event details') : 'Create event'}
-      description={editing ? 'View and edit this event.' : 'Add a new calendar event for your house.'}
-      closeLabel="Close event modal"
+      title={editing ? (event.data?.title ?? t('events:eventDetails')) : t('events:createEvent')}
+      description={editing ? t('events:viewAndEditThisEvent') : t('events:addANewCalendarEvent')}
+      closeLabel={t('events:closeEventModal')}
     >
       {/* A new event id is a new form. */}
       <Fragment key={editing ? `edit-${eventId}-${occurrence?.occurrence_start ?? ''}` : 'create'}>
@@ -226,45 +227,50 @@ function EventForm({ initial, event, occurrenceStart = null, houseId, onClose, o
           )}
           <CancelButton className="flex-auto whitespace-nowrap sm:flex-none" />
           <SubmitButton
-            busyLabel={event ? 'Saving...' : 'Creating...'}
+            busyLabel={event ? t('events:saving') : t('events:creating')}
             className="flex-auto whitespace-nowrap sm:flex-none"
           >
-            {event ? 'Save changes' : 'Create event'}
+            {event ? t('events:saveChanges') : t('events:createEvent')}
           </SubmitButton>
         </>
       }
     >
       {event && (
         <p className="text-sm text-muted">
-          created by: <span className="font-semibold text-espresso">{event.username}</span>
+          {t('events:createdBy')} <span className="font-semibold text-espresso">{event.username}</span>
         </p>
       )}
-      <TextField label="Title" name="title" maxLength={EVENT_TITLE_MAX} autoComplete="off" />
-      <TextArea label="Description" name="description" maxLength={EVENT_DESCRIPTION_MAX} />
-      <TextField label="Location" name="location" maxLength={EVENT_LOCATION_MAX} autoComplete="off" />
+      <TextField label={t('events:title')} name="title" maxLength={EVENT_TITLE_MAX} autoComplete="off" />
+      <TextArea label={t('events:description')} name="description" maxLength={EVENT_DESCRIPTION_MAX} />
+      <TextField
+        label={t('events:location')}
+        name="location"
+        maxLength={EVENT_LOCATION_MAX}
+        autoComplete="off"
+      />
       <CheckboxField
-        label="All-day event"
+        label={t('events:allDayEvent')}
         name="allDay"
         onValueChange={(checked) => apply(setAllDay(form.getValues(), checked))}
       />
       {/* One column that may be narrower than a date-time input's own width (a phone's 320 px). */}
       <div className="grid grid-cols-1 gap-4">
         <DateTimeField
-          label="Start"
+          label={t('events:start')}
           name="start"
           dateOnly={allDay}
           onValueChange={(value) => apply(setStart(form.getValues(), value))}
         />
-        {!allDay && <DateTimeField label="End" name="end" />}
+        {!allDay && <DateTimeField label={t('events:end')} name="end" />}
       </div>
       {canRepeat && (
         <fieldset className="flex min-w-0 flex-col gap-4 rounded-xl border border-line p-3">
-          <legend className="px-1 text-sm font-semibold text-espresso">Repeat</legend>
-          <SelectField label="Repeats" name="repeat" options={repeatChoices(startDay)} />
+          <legend className="px-1 text-sm font-semibold text-espresso">{t('events:repeat')}</legend>
+          <SelectField label={t('events:repeats')} name="repeat" options={repeatChoices(startDay)} />
           {repeat !== 'none' && (
             <>
               <TextField
-                label="Every (1 = each time)"
+                label={t('events:every1EachTime')}
                 name="interval"
                 type="number"
                 min={1}
@@ -273,7 +279,7 @@ function EventForm({ initial, event, occurrenceStart = null, houseId, onClose, o
               />
               {repeat === 'weekly' && (
                 <fieldset className="min-w-0">
-                  <legend className="text-sm font-semibold text-espresso">On</legend>
+                  <legend className="text-sm font-semibold text-espresso">{t('events:on')}</legend>
                   <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
                     {WEEKDAYS.map(({ short }, i) => (
                       <CheckboxField key={short} label={short} name={`days.${i}`} />
@@ -282,18 +288,18 @@ function EventForm({ initial, event, occurrenceStart = null, houseId, onClose, o
                 </fieldset>
               )}
               <SelectField
-                label="Ends"
+                label={t('events:ends')}
                 name="ends"
                 options={[
-                  { value: 'never', label: 'Never' },
-                  { value: 'until', label: 'On a date' },
-                  { value: 'count', label: 'After a number of times' },
+                  { value: 'never', label: t('events:never') },
+                  { value: 'until', label: t('events:onADate') },
+                  { value: 'count', label: t('events:afterANumberOfTimes') },
                 ]}
               />
-              {ends === 'until' && <TextField label="Last date" name="until" type="date" />}
+              {ends === 'until' && <TextField label={t('events:lastDate')} name="until" type="date" />}
               {ends === 'count' && (
                 <TextField
-                  label="Number of times"
+                  label={t('events:numberOfTimes')}
                   name="count"
                   type="number"
                   min={1}
@@ -305,7 +311,7 @@ function EventForm({ initial, event, occurrenceStart = null, houseId, onClose, o
           )}
         </fieldset>
       )}
-      {occurrenceStart && <SelectField label="Apply changes to" name="scope" options={SCOPES} />}
+      {occurrenceStart && <SelectField label={t('events:applyChangesTo')} name="scope" options={SCOPES} />}
     </Form>
   );
 }
@@ -344,16 +350,14 @@ function DeleteButton({
     <ConfirmDialog
       open={confirming}
       onOpenChange={setConfirming}
-      title="Delete this event?"
+      title={t('events:deleteThisEvent')}
       description={
         <>
           <span className="font-semibold">“{event.title}”</span>{' '}
-          {part
-            ? 'The part chosen under “Apply changes to” is removed from the house calendar for everyone.'
-            : 'It is removed from the house calendar for everyone.'}
+          {part ? t('events:thePartChosenUnderApply') : t('events:itIsRemovedFromThe')}
         </>
       }
-      confirmLabel="Delete event"
+      confirmLabel={t('events:deleteEvent')}
       destructive
       onConfirm={() => {
         setConfirming(false);
@@ -366,7 +370,7 @@ function DeleteButton({
           aria-busy={busy === 'delete' || undefined}
           className="order-last w-full sm:order-none sm:mr-auto sm:w-auto"
         >
-          {busy === 'delete' ? 'Deleting...' : 'Delete event'}
+          {busy === 'delete' ? t('events:deleting') : t('events:deleteEvent')}
         </Button>
       }
     />

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { t } from '../../../lib/i18n';
 import { LAYERS, type LayerId, type LayerToggles, recallLayers, rememberLayers } from '../lib/layers';
 import './calendar-theme.css';
 
@@ -24,9 +25,9 @@ export function LayerToggleBar({
 }) {
   return (
     <fieldset className="flex min-w-0 flex-wrap items-center gap-2">
-      <legend className="sr-only">Calendar layers</legend>
+      <legend className="sr-only">{t('events:calendarLayers')}</legend>
       <span aria-hidden="true" className="text-sm font-semibold text-espresso">
-        Show
+        {t('events:show')}
       </span>
       {LAYERS.map(({ id, label }) => (
         <button
@@ -41,7 +42,7 @@ export function LayerToggleBar({
           }`}
         >
           <span className="hearth-layer-swatch" aria-hidden="true" />
-          {label}
+          {t(label)}
         </button>
       ))}
     </fieldset>

@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
 import { inputClasses } from '../../../components/form';
+import { t } from '../../../lib/i18n';
 import { useCopyToClipboard } from '../../../lib/use-copy-to-clipboard';
 import { useMakePersonalFeedLink, useRevokePersonalFeedLink } from '../api';
 
@@ -27,11 +28,11 @@ export function PersonalFeedPanel() {
     make.mutate(undefined, {
       onSuccess: ({ url: made }) => {
         setUrl(made);
-        setStatus({ text: 'Personal feed link ready. Any earlier one no longer works.' });
+        setStatus({ text: t('events:personalFeedLinkReadyAny') });
       },
       onError: (err) => {
         console.error('Error making a personal feed link:', err);
-        setStatus({ text: "We couldn't make a personal feed link. Please try again.", error: true });
+        setStatus({ text: t('events:weCouldnTMakeA'), error: true });
       },
     });
   };
@@ -41,11 +42,11 @@ export function PersonalFeedPanel() {
     revoke.mutate(undefined, {
       onSuccess: () => {
         setUrl(null);
-        setStatus({ text: 'Personal feed link revoked. Calendar apps using it stop updating.' });
+        setStatus({ text: t('events:personalFeedLinkRevokedCalendar') });
       },
       onError: (err) => {
         console.error('Error revoking the personal feed link:', err);
-        setStatus({ text: "We couldn't revoke the link. Please try again.", error: true });
+        setStatus({ text: t('events:weCouldnTRevokeThe'), error: true });
       },
     });
   };
@@ -54,16 +55,13 @@ export function PersonalFeedPanel() {
     <section aria-labelledby={headingId}>
       <Card>
         <h2 id={headingId} className="text-lg font-bold text-espresso">
-          Your personal feed
+          {t('events:yourPersonalFeed')}
         </h2>
-        <p className="mt-1 text-sm text-muted">
-          One calendar with the house's events, your turns at tasks, bills falling due and your own reminders
-          (with alerts). Only you should have this link.
-        </p>
+        <p className="mt-1 text-sm text-muted">{t('events:oneCalendarWithTheHouse')}</p>
         {url && (
           <div className="mt-4 flex flex-col gap-1.5">
             <label htmlFor={inputId} className="text-sm font-semibold text-espresso">
-              Personal feed link
+              {t('events:personalFeedLink')}
             </label>
             <div className="flex gap-2">
               <input
@@ -84,8 +82,8 @@ export function PersonalFeedPanel() {
                 ) : (
                   <Copy className="size-4" aria-hidden="true" />
                 )}
-                {copied === 'feed' ? 'Copied!' : 'Copy'}
-                <span className="sr-only"> personal feed link</span>
+                {copied === 'feed' ? t('events:copied') : t('events:copy')}
+                <span className="sr-only"> {t('events:personalFeedLink2')}</span>
               </Button>
             </div>
           </div>
@@ -98,7 +96,11 @@ export function PersonalFeedPanel() {
             disabled={busy}
             aria-busy={make.isPending || undefined}
           >
-            {make.isPending ? 'Making...' : url ? 'Make a new link' : 'Make my personal feed link'}
+            {make.isPending
+              ? t('events:making')
+              : url
+                ? t('events:makeANewLink')
+                : t('events:makeMyPersonalFeedLink')}
           </Button>
           <Button
             variant="ghost"
@@ -107,7 +109,7 @@ export function PersonalFeedPanel() {
             disabled={busy}
             aria-busy={revoke.isPending || undefined}
           >
-            {revoke.isPending ? 'Revoking...' : 'Revoke my link'}
+            {revoke.isPending ? t('events:revoking') : t('events:revokeMyLink')}
           </Button>
         </div>
         <p

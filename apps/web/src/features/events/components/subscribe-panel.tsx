@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { inputClasses } from '../../../components/form';
 import { Spinner } from '../../../components/spinner';
 import { formatDate } from '../../../lib/dates';
+import { t } from '../../../lib/i18n';
 import { useCopyToClipboard } from '../../../lib/use-copy-to-clipboard';
 import { useLogError } from '../../../lib/use-log-error';
 import { useCalendarSubscription, useRotateSubscription } from '../api';
@@ -51,7 +52,7 @@ function LinkRow({
           ) : (
             <Copy className="size-4" aria-hidden="true" />
           )}
-          {copied === which ? 'Copied!' : 'Copy'}
+          {copied === which ? t('events:copied') : t('events:copy')}
           <span className="sr-only">{` ${label}`}</span>
         </Button>
       </div>
@@ -83,10 +84,10 @@ export function SubscribePanel({ userId, id }: SubscribePanelProps) {
   function makeNewLink() {
     setStatus({ text: '' });
     rotate.mutate(undefined, {
-      onSuccess: () => setStatus({ text: 'New link ready. The old one no longer works.' }),
+      onSuccess: () => setStatus({ text: t('events:newLinkReadyTheOld') }),
       onError: (err) => {
         console.error('Error making a new calendar link:', err);
-        setStatus({ text: "We couldn't make a new link. Please try again.", error: true });
+        setStatus({ text: t('events:weCouldnTMakeA2'), error: true });
       },
     });
   }
@@ -95,27 +96,22 @@ export function SubscribePanel({ userId, id }: SubscribePanelProps) {
     <section id={id} aria-labelledby={headingId}>
       <Card>
         <h2 id={headingId} className="text-lg font-bold text-espresso">
-          Subscribe
+          {t('events:subscribe')}
         </h2>
-        <p className="mt-1 text-sm text-muted">
-          Add the house calendar to Google Calendar, Apple Calendar, Thunderbird or your phone; it stays in
-          sync. The link is yours alone: anyone who has it can see the house calendar, so keep it private.
-        </p>
+        <p className="mt-1 text-sm text-muted">{t('events:addTheHouseCalendarTo')}</p>
         {!revealed ? (
           <Button variant="secondary" size="sm" className="mt-4" onClick={() => setRevealed(true)}>
-            Show my calendar link
+            {t('events:showMyCalendarLink')}
           </Button>
         ) : subscription.isPending ? (
           <div className="mt-4 flex justify-center">
-            <Spinner label="Loading your calendar link" />
+            <Spinner label={t('events:loadingYourCalendarLink')} />
           </div>
         ) : subscription.isError ? (
           <div className="mt-4 flex flex-wrap items-center gap-3">
-            <p className="text-sm font-medium text-danger">
-              We couldn't load your calendar link. Please try again.
-            </p>
+            <p className="text-sm font-medium text-danger">{t('events:weCouldnTLoadYour')}</p>
             <Button variant="secondary" size="sm" onClick={() => void subscription.refetch()}>
-              Try again
+              {t('events:tryAgain')}
             </Button>
           </div>
         ) : (
@@ -123,28 +119,29 @@ export function SubscribePanel({ userId, id }: SubscribePanelProps) {
             {link ? (
               <>
                 <LinkRow
-                  label="Calendar apps (webcal://)"
+                  label={t('events:calendarAppsWebcal')}
                   value={link.webcal_url}
                   which="webcal"
                   copied={copied}
                   onCopy={copy}
                 />
                 <LinkRow
-                  label="Web address (https://)"
+                  label={t('events:webAddressHttps')}
                   value={link.https_url}
                   which="https"
                   copied={copied}
                   onCopy={copy}
                 />
                 <a href={link.webcal_url} className={buttonClasses('secondary', 'sm', 'self-start')}>
-                  Open in my calendar app
+                  {t('events:openInMyCalendarApp')}
                 </a>
               </>
             ) : (
               <p className="text-sm text-espresso">
-                Your private link (ending in <span className="font-mono">…{subscription.data.hint}</span>) was
-                made on {formatDate(subscription.data.created_at)} in another browser. It is shown only where
-                it is made: make a new link to see it here (the old one stops working).
+                {t('events:yourPrivateLinkEndingIn')}{' '}
+                <span className="font-mono">…{subscription.data.hint}</span>
+                {t('events:wasMadeOn')} {formatDate(subscription.data.created_at)}{' '}
+                {t('events:inAnotherBrowserItIs')}
               </p>
             )}
             <ConfirmDialog
@@ -153,12 +150,12 @@ export function SubscribePanel({ userId, id }: SubscribePanelProps) {
               trigger={
                 <Button variant="ghost" size="sm" className="self-start" disabled={rotate.isPending}>
                   <RefreshCw className="size-4" aria-hidden="true" />
-                  {rotate.isPending ? 'Making...' : 'Revoke and make a new link'}
+                  {rotate.isPending ? t('events:making') : t('events:revokeAndMakeANew')}
                 </Button>
               }
-              title="Revoke your calendar link?"
-              description="Calendar apps using your current link stop updating. You will get a new link to add instead."
-              confirmLabel="Revoke and make a new link"
+              title={t('events:revokeYourCalendarLink')}
+              description={t('events:calendarAppsUsingYourCurrent')}
+              confirmLabel={t('events:revokeAndMakeANew')}
               destructive
               onConfirm={makeNewLink}
             />

@@ -4,7 +4,7 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { Spinner } from '../../../components/spinner';
 import { useApiClient } from '../../../lib/api-client';
 import { browserTimeZone, currentWeek, formatTime, startOfDate } from '../../../lib/dates';
-import { t as tr } from '../../../lib/i18n';
+import { currentLocale, t, t as tr } from '../../../lib/i18n';
 import { useLogError } from '../../../lib/use-log-error';
 import { useLiveChange } from '../../live';
 import { eventKeys, fetchLayers, fetchOccurrences } from '../api';
@@ -16,7 +16,7 @@ import { useLayerToggles } from './layer-toggles';
 const EventDialog = lazy(() => import('./event-dialog').then((m) => ({ default: m.EventDialog })));
 
 // The calendar page's words (its event form module is not loaded here: it brings the contract's schemas).
-const CALENDAR_FAILED = "We couldn't load your house calendar. Please try again.";
+const calendarFailed = () => t('events:calendarFailed');
 
 /** One thing on one day of the week: a house event occurrence or an item of another layer. */
 export interface GlanceItem {
@@ -73,7 +73,7 @@ export function glanceItems(
   if (on.house) {
     for (const o of occurrences) {
       const key = `event-${o.event_id}-${o.occurrence_start}`;
-      const note = o.username ? `Added by ${o.username}` : null;
+      const note = o.username ? t('events:notes.addedBy', { username: o.username }) : null;
       const item =
         o.all_day && o.start_date
           ? dated(key, o.title, 'house', o.start_date, o.end_date ?? o.start_date, note)
@@ -83,11 +83,10 @@ export function glanceItems(
   }
   if (!layers) return out;
   if (on.tasks) {
-    for (const t of layers.tasks) {
-      const title = `${t.title} (${t.assignee_name})`;
-      out.push(
-        timed(`task-${t.task_id}`, title, 'tasks', t.due_at, t.due_at, `Task due, ${t.assignee_name}'s turn`),
-      );
+    for (const task of layers.tasks) {
+      const title = `${task.title} (${task.assignee_name})`;
+      const note = t('events:notes.taskDue', { name: task.assignee_name });
+      out.push(timed(`task-${task.task_id}`, title, 'tasks', task.due_at, task.due_at, note));
     }
   }
   if (on.bills) {
@@ -95,24 +94,25 @@ export function glanceItems(
       out.push(
         dated(
           `bill-${b.recurring_id}-${b.due_on}`,
-          `${b.title} due`,
+          t('events:due', { title: b.title }),
           'bills',
           b.due_on,
           b.due_on,
-          'Bill due',
+          t('events:notes.billDue'),
         ),
       );
     }
   }
   if (on.away) {
     for (const a of layers.away) {
-      out.push(dated(`away-${a.away_id}`, `${a.username} away`, 'away', a.starts_on, a.ends_on, 'Away'));
+      const title = t('events:away', { username: a.username });
+      out.push(dated(`away-${a.away_id}`, title, 'away', a.starts_on, a.ends_on, t('events:notes.away')));
     }
   }
   if (on.reminders) {
     for (const r of layers.reminders) {
       const key = `reminder-${r.reminder_id}-${r.remind_at}`;
-      out.push(timed(key, r.title, 'reminders', r.remind_at, r.remind_at, 'Your reminder (only you see it)'));
+      out.push(timed(key, r.title, 'reminders', r.remind_at, r.remind_at, t('events:notes.reminder')));
     }
   }
   return out;
@@ -142,9 +142,9 @@ export function spreadOverWeek(
       today: date === today,
       items: onDay,
       label: {
-        weekday: noon.toLocaleDateString(undefined, { weekday: 'short' }),
+        weekday: noon.toLocaleDateString(currentLocale(), { weekday: 'short' }),
         day: noon.toLocaleDateString(undefined, { day: 'numeric' }),
-        full: noon.toLocaleDateString(undefined, { weekday: 'long', month: 'long', day: 'numeric' }),
+        full: noon.toLocaleDateString(currentLocale(), { weekday: 'long', month: 'long', day: 'numeric' }),
       },
     };
   });
@@ -246,7 +246,7 @@ export default function WeekGlance({ houseId }: { houseId: number }) {
     <>
       {failed && (
         <p role="alert" className="mb-3 text-sm font-medium text-danger">
-          {CALENDAR_FAILED}
+          {calendarFailed()}
         </p>
       )}
       {!failed && empty && <p className="mb-3 text-sm text-muted">{tr('events:nothingOnTheCalendarThis')}</p>}

@@ -3,6 +3,7 @@ import type FullCalendar from '@fullcalendar/react';
 import { useMemo, useRef, useState } from 'react';
 import { useAccessToken } from '../../../lib/api-client';
 import { currentWeek, formatDay, formatTime, startOfDate } from '../../../lib/dates';
+import { t } from '../../../lib/i18n';
 import { EventDialogMessages as M } from '../lib/event-form';
 import type { OccurrenceMeta } from '../lib/layers';
 import { EventDialog, type EventDialogState } from './event-dialog';
@@ -29,7 +30,7 @@ function WeekList({
     )
     .sort((a, b) => (a.start?.getTime() ?? 0) - (b.start?.getTime() ?? 0));
   if (sorted.length === 0)
-    return <p className="mt-3 text-sm text-muted">Nothing on the calendar this week.</p>;
+    return <p className="mt-3 text-sm text-muted">{t('events:nothingOnTheCalendarThis')}</p>;
   return (
     <ul className="mt-3 flex flex-col gap-2">
       {sorted.map((event) => (
@@ -41,7 +42,7 @@ function WeekList({
           >
             <span className="flex w-24 shrink-0 flex-col text-sm text-muted">
               <span>{event.start && formatDay(event.start)}</span>
-              <span>{event.allDay ? 'All day' : event.start && formatTime(event.start)}</span>
+              <span>{event.allDay ? t('events:allDay') : event.start && formatTime(event.start)}</span>
             </span>
             <span className="min-w-0 font-semibold break-words text-espresso">{event.title}</span>
           </button>

@@ -1,15 +1,16 @@
 import type { EventInput } from '@fullcalendar/core';
 import type { EventOccurrence, TimelineLayers } from '@hearth/contract';
 import { DateTime } from 'luxon';
+import { t as tr } from '../../../lib/i18n';
 
 /** The calendar's layers, in the order the toggles show them. */
 export const LAYERS = [
-  { id: 'house', label: 'House events' },
-  { id: 'tasks', label: 'Tasks due' },
-  { id: 'bills', label: 'Bills due' },
-  { id: 'away', label: 'Away' },
-  { id: 'reminders', label: 'My reminders' },
-] as const;
+  { id: 'house', label: 'events:layers.house' },
+  { id: 'tasks', label: 'events:layers.tasks' },
+  { id: 'bills', label: 'events:layers.bills' },
+  { id: 'away', label: 'events:layers.away' },
+  { id: 'reminders', label: 'events:layers.reminders' },
+] as const satisfies readonly { id: string; label: Parameters<typeof tr>[0] }[];
 export type LayerId = (typeof LAYERS)[number]['id'];
 export type LayerToggles = Record<LayerId, boolean>;
 
@@ -92,7 +93,7 @@ export function layersToEvents(layers: TimelineLayers, on: LayerToggles): EventI
       item(
         'tasks',
         { id: `task-${t.task_id}`, title: `${t.title} (${t.assignee_name})`, start: t.due_at, allDay: false },
-        `Task due, ${t.assignee_name}'s turn`,
+        tr('events:notes.taskDue', { name: t.assignee_name }),
       );
     }
   }
@@ -100,8 +101,13 @@ export function layersToEvents(layers: TimelineLayers, on: LayerToggles): EventI
     for (const b of layers.bills) {
       item(
         'bills',
-        { id: `bill-${b.recurring_id}-${b.due_on}`, title: `${b.title} due`, start: b.due_on, allDay: true },
-        'Bill due',
+        {
+          id: `bill-${b.recurring_id}-${b.due_on}`,
+          title: tr('events:due', { title: b.title }),
+          start: b.due_on,
+          allDay: true,
+        },
+        tr('events:notes.billDue'),
       );
     }
   }
@@ -111,12 +117,12 @@ export function layersToEvents(layers: TimelineLayers, on: LayerToggles): EventI
         'away',
         {
           id: `away-${a.away_id}`,
-          title: `${a.username} away`,
+          title: tr('events:away', { username: a.username }),
           start: a.starts_on,
           end: dayAfter(a.ends_on),
           allDay: true,
         },
-        'Away',
+        tr('events:notes.away'),
       );
     }
   }
@@ -125,7 +131,7 @@ export function layersToEvents(layers: TimelineLayers, on: LayerToggles): EventI
       item(
         'reminders',
         { id: `reminder-${r.reminder_id}-${r.remind_at}`, title: r.title, start: r.remind_at, allDay: false },
-        'Your reminder (only you see it)',
+        tr('events:notes.reminder'),
       );
     }
   }

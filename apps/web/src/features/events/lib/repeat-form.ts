@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 import { Frequency, type Options, RRule, Weekday } from 'rrule';
+import { t } from '../../../lib/i18n';
 
 /** How an event repeats, as the dialog's controls hold it. */
 export type RepeatKind = 'none' | 'daily' | 'weekly' | 'monthly-day' | 'monthly-weekday' | 'yearly';
@@ -50,15 +51,23 @@ export function repeatChoices(startDate: string): { value: RepeatKind; label: st
   const pos = valid ? weekdayPosition(start) : 1;
   const ordinal = pos === -1 ? 'last' : ORDINALS[pos - 1];
   return [
-    { value: 'none', label: 'Does not repeat' },
-    { value: 'daily', label: 'Daily' },
-    { value: 'weekly', label: 'Weekly on chosen days' },
-    { value: 'monthly-day', label: valid ? `Monthly on day ${start.day}` : 'Monthly on the same day' },
+    { value: 'none', label: t('events:doesNotRepeat') },
+    { value: 'daily', label: t('events:daily') },
+    { value: 'weekly', label: t('events:weeklyOnChosenDays') },
+    {
+      value: 'monthly-day',
+      label: valid ? t('events:monthlyOnDay', { day: start.day }) : t('events:monthlyOnTheSameDay'),
+    },
     {
       value: 'monthly-weekday',
-      label: valid ? `Monthly on the ${ordinal} ${start.toFormat('cccc')}` : 'Monthly on the same weekday',
+      label: valid
+        ? t('events:monthlyOnThe', { ordinal, value: start.toFormat('cccc') })
+        : t('events:monthlyOnTheSameWeekday'),
     },
-    { value: 'yearly', label: valid ? `Yearly on ${start.toFormat('d LLLL')}` : 'Yearly' },
+    {
+      value: 'yearly',
+      label: valid ? t('events:yearlyOn', { value: start.toFormat('d LLLL') }) : t('events:yearly'),
+    },
   ];
 }
 
@@ -76,7 +85,7 @@ export function buildRrule(form: RepeatFormState, startDate: string): RepeatChec
   const start = DateTime.fromISO(startDate);
   const interval = Number(form.interval);
   if (!Number.isInteger(interval) || interval < 1 || interval > 1000) {
-    return { ok: false, field: 'interval', message: 'Repeat every must be a whole number from 1 to 1000.' };
+    return { ok: false, field: 'interval', message: t('events:repeatEveryMustBeA') };
   }
   const freq = {
     daily: Frequency.DAILY,
@@ -89,7 +98,7 @@ export function buildRrule(form: RepeatFormState, startDate: string): RepeatChec
   const options: Partial<Options> = { freq, ...(interval > 1 ? { interval } : {}) };
   if (form.repeat === 'weekly') {
     const days = form.weekdays.length > 0 ? form.weekdays : start.isValid ? [rruleDay(start)] : [];
-    if (days.length === 0) return { ok: false, field: 'weekdays', message: 'Choose at least one day.' };
+    if (days.length === 0) return { ok: false, field: 'weekdays', message: t('events:chooseAtLeastOneDay') };
     options.byweekday = [...days].sort((a, b) => a - b).map((d) => new Weekday(d));
   }
   if (form.repeat === 'monthly-weekday' && start.isValid) {
@@ -98,16 +107,16 @@ export function buildRrule(form: RepeatFormState, startDate: string): RepeatChec
   if (form.ends === 'until') {
     const until = DateTime.fromISO(form.until, { zone: 'utc' });
     if (!until.isValid || !/^\d{4}-\d{2}-\d{2}$/.test(form.until)) {
-      return { ok: false, field: 'until', message: 'Choose the date the repeats end on.' };
+      return { ok: false, field: 'until', message: t('events:chooseTheDateTheRepeats') };
     }
     if (start.isValid && form.until < startDate) {
-      return { ok: false, field: 'until', message: 'The repeats must end on or after the start.' };
+      return { ok: false, field: 'until', message: t('events:theRepeatsMustEndOn') };
     }
     options.until = until.toJSDate();
   } else if (form.ends === 'count') {
     const count = Number(form.count);
     if (!Number.isInteger(count) || count < 1 || count > 5000) {
-      return { ok: false, field: 'count', message: 'Occurrences must be a whole number from 1 to 5000.' };
+      return { ok: false, field: 'count', message: t('events:occurrencesMustBeAWhole') };
     }
     options.count = count;
   }

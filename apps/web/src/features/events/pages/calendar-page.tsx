@@ -8,6 +8,7 @@ import { NoHouseState } from '../../../components/no-house-state';
 import { PageHeader } from '../../../components/page-header';
 import { Spinner } from '../../../components/spinner';
 import { useAccessToken } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n';
 import { useLogError } from '../../../lib/use-log-error';
 import { useMe } from '../../users';
 import { feedUrl } from '../api';
@@ -45,7 +46,7 @@ export function CalendarPage() {
   const download = url ? (
     <a href={url} download="house-calendar.ics" className={buttonClasses('secondary')}>
       <Download className="hidden size-4 sm:block" aria-hidden="true" />
-      Download iCal
+      {t('events:downloadIcal')}
     </a>
   ) : (
     // Disabled until a house and a token exist: a link without an address, marked disabled.
@@ -56,15 +57,15 @@ export function CalendarPage() {
       className={buttonClasses('secondary', 'md', 'cursor-not-allowed opacity-55')}
     >
       <Download className="hidden size-4 sm:block" aria-hidden="true" />
-      Download iCal
+      {t('events:downloadIcal')}
     </a>
   );
 
   return (
     <div>
       <PageHeader
-        title="House Calendar"
-        description="Everyone in the house sees and edits these events."
+        title={t('events:houseCalendar')}
+        description={t('events:everyoneInTheHouseSees')}
         actions={
           <>
             <Button
@@ -73,7 +74,7 @@ export function CalendarPage() {
               }}
             >
               <Plus className="size-4" aria-hidden="true" />
-              New Event
+              {t('events:newEvent')}
             </Button>
             {download}
           </>
@@ -86,7 +87,7 @@ export function CalendarPage() {
             variant="error"
             action={
               <Button variant="secondary" size="sm" onClick={refresh}>
-                Try again
+                {t('events:tryAgain')}
               </Button>
             }
           >
@@ -96,10 +97,10 @@ export function CalendarPage() {
 
         {me.isPending ? (
           <div className="flex justify-center py-16">
-            <Spinner label="Loading your calendar" />
+            <Spinner label={t('events:loadingYourCalendar')} />
           </div>
         ) : houseId === null ? (
-          <NoHouseState icon={CalendarDays} title="Join or create a house to activate the shared calendar." />
+          <NoHouseState icon={CalendarDays} title={t('events:joinOrCreateAHouse2')} />
         ) : (
           // The calendar takes the full width (month cells need it); Subscribe follows below.
           <div className="flex flex-col gap-6">
@@ -115,7 +116,7 @@ export function CalendarPage() {
                 />
               ) : (
                 <div className="flex justify-center py-16">
-                  <Spinner label="Loading your calendar" />
+                  <Spinner label={t('events:loadingYourCalendar')} />
                 </div>
               )}
             </Card>

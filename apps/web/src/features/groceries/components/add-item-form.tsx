@@ -3,6 +3,7 @@ import { Plus } from 'lucide-react';
 import { type KeyboardEvent, useId, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { Form, SubmitButton, TextField } from '../../../components/form';
+import { t } from '../../../lib/i18n';
 import { useGrocerySuggestions } from '../api';
 import { CATEGORY_NAMES } from '../lib/categories';
 import { spokenItem } from '../lib/shop-texts';
@@ -92,15 +93,15 @@ export function AddItemForm({ items, onAdd, onAddSuggestion }: AddItemFormProps)
         actions={
           <SubmitButton disabled={empty}>
             <Plus className="size-4" aria-hidden="true" />
-            Add
+            {t('groceries:add')}
           </SubmitButton>
         }
       >
         <TextField
-          label="Add new item"
+          label={t('groceries:addNewItem')}
           hideLabel
           name="name"
-          placeholder="Add new item"
+          placeholder={t('groceries:addNewItem')}
           maxLength={GROCERY_ITEM_NAME_MAX}
           autoComplete="off"
           data-focus-key="add-item"
@@ -109,13 +110,21 @@ export function AddItemForm({ items, onAdd, onAddSuggestion }: AddItemFormProps)
         />
       </Form>
       {shown.length > 0 && (
-        <ul ref={listRef} id={listId} aria-label="Suggestions" className="flex flex-wrap gap-2">
+        <ul
+          ref={listRef}
+          id={listId}
+          aria-label={t('groceries:suggestions')}
+          className="flex flex-wrap gap-2"
+        >
           {shown.map((s, index) => (
             <li key={s.name} className="min-w-0 max-w-full">
               <button
                 type="button"
                 className="flex min-h-11 max-w-full items-center gap-2 rounded-xl border border-line bg-surface px-3 py-1.5 text-left text-sm text-espresso hover:border-tan hover:bg-tan-light"
-                aria-label={`Add ${spokenItem(s.name, s.quantity)} (${CATEGORY_NAMES[s.category]})`}
+                aria-label={t('groceries:add2', {
+                  name: spokenItem(s.name, s.quantity),
+                  value: CATEGORY_NAMES[s.category],
+                })}
                 onClick={() => pick(s)}
                 onKeyDown={(event) => onSuggestionKey(event, index)}
               >

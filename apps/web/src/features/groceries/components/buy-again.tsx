@@ -1,6 +1,7 @@
 import type { GroceryItem, GrocerySuggestion } from '@hearth/contract';
 import { RotateCcw } from 'lucide-react';
 import { useId } from 'react';
+import { t } from '../../../lib/i18n';
 import { useBuyAgain } from '../api';
 import { spokenItem } from '../lib/shop-texts';
 
@@ -21,7 +22,7 @@ export function BuyAgain({ items, onAdd }: BuyAgainProps) {
     <div className="flex flex-col gap-2">
       <h3 id={headingId} className="flex items-center gap-2 text-sm font-semibold text-muted">
         <RotateCcw className="size-4" aria-hidden="true" />
-        Buy again
+        {t('groceries:buyAgain')}
       </h3>
       <ul aria-labelledby={headingId} className="flex flex-wrap gap-2">
         {shown.map((s) => (
@@ -29,7 +30,7 @@ export function BuyAgain({ items, onAdd }: BuyAgainProps) {
             <button
               type="button"
               className="flex min-h-11 max-w-full items-center gap-2 rounded-full border border-tan bg-tan-light px-3 py-1.5 text-left text-sm text-espresso hover:border-primary"
-              aria-label={`Buy again: ${spokenItem(s.name, s.quantity)}`}
+              aria-label={t('groceries:buyAgain2', { name: spokenItem(s.name, s.quantity) })}
               onClick={() => onAdd(s)}
             >
               {/* One text, so what is read out contains what is seen. */}

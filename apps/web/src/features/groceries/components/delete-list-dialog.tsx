@@ -1,6 +1,7 @@
 import type { GroceryList } from '@hearth/contract';
 import { useRef } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { t } from '../../../lib/i18n';
 import { itemCount } from './list-panel';
 
 export interface DeleteListDialogProps {
@@ -23,16 +24,15 @@ export function DeleteListDialog({ list, onCancel, onConfirm, focusAfterDelete }
       onOpenChange={(open) => {
         if (!open) onCancel();
       }}
-      title="Delete this list?"
+      title={t('groceries:deleteThisList')}
       description={
-        list && (
-          <>
-            “{list.grocery_list_name}” and its {itemCount(list.items.length)} will be deleted for everyone in
-            the house.
-          </>
-        )
+        list &&
+        t('groceries:andItsWillBeDeleted', {
+          grocery_list_name: list.grocery_list_name,
+          count: itemCount(list.items.length),
+        })
       }
-      confirmLabel="Delete list"
+      confirmLabel={t('groceries:deleteList')}
       destructive
       onConfirm={() => {
         if (!list) return;

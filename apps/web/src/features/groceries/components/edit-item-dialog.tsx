@@ -15,6 +15,7 @@ import {
   SubmitButton,
   TextField,
 } from '../../../components/form';
+import { t } from '../../../lib/i18n';
 import { CATEGORY_NAMES } from '../lib/categories';
 
 export interface EditItemDialogProps {
@@ -35,9 +36,9 @@ export function EditItemDialog({ item, onClose, onSave }: EditItemDialogProps) {
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
-      title="Edit item"
-      description="A new category is remembered for everyone in the house."
-      closeLabel="Close edit item"
+      title={t('groceries:editItem')}
+      description={t('groceries:aNewCategoryIsRemembered')}
+      closeLabel={t('groceries:closeEditItem')}
     >
       {item && <EditItemForm item={item} onSave={onSave} />}
     </FormDialog>
@@ -57,7 +58,7 @@ function EditItemForm({ item, onSave }: { item: GroceryItem; onSave: EditItemDia
       form={form}
       variant="dialog"
       validate={({ name }) =>
-        name.trim() === '' ? { field: 'name', message: 'Give the item a name.' } : null
+        name.trim() === '' ? { field: 'name', message: t('groceries:giveTheItemAName') } : null
       }
       onSubmit={({ name, quantity, category }) => {
         const patch: GroceryItemPatch = {};
@@ -69,19 +70,24 @@ function EditItemForm({ item, onSave }: { item: GroceryItem; onSave: EditItemDia
       actions={
         <>
           <CancelButton />
-          <SubmitButton>Save</SubmitButton>
+          <SubmitButton>{t('groceries:save')}</SubmitButton>
         </>
       }
     >
-      <TextField label="Name" name="name" maxLength={GROCERY_ITEM_NAME_MAX} autoComplete="off" />
       <TextField
-        label="Quantity"
+        label={t('groceries:name')}
+        name="name"
+        maxLength={GROCERY_ITEM_NAME_MAX}
+        autoComplete="off"
+      />
+      <TextField
+        label={t('groceries:quantity')}
         name="quantity"
-        hint='For example "2 kg" or "x6".'
+        hint={t('groceries:forExample2KgOr')}
         maxLength={GROCERY_QUANTITY_MAX}
         autoComplete="off"
       />
-      <SelectField label="Category" name="category" options={options} />
+      <SelectField label={t('groceries:category')} name="category" options={options} />
     </Form>
   );
 }

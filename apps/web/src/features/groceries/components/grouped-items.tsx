@@ -3,6 +3,7 @@ import { CheckCheck, Pencil, X } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { Button } from '../../../components/button';
 import { cn } from '../../../lib/cn';
+import { t } from '../../../lib/i18n';
 import { stableKey } from '../api';
 import { CATEGORY_NAMES, groupItems } from '../lib/categories';
 import { spokenItem } from '../lib/shop-texts';
@@ -46,7 +47,10 @@ export function GroupedItems({
   // One flat list, headings between the rows: a ticked item moves to Done as the same element, so it keeps
   // focus (Space ticks and unticks in place) instead of being rebuilt elsewhere.
   return (
-    <ul className="flex flex-col gap-2" aria-label={`Items in ${list.grocery_list_name}`}>
+    <ul
+      className="flex flex-col gap-2"
+      aria-label={t('groceries:itemsIn', { grocery_list_name: list.grocery_list_name })}
+    >
       {[
         ...groups.flatMap((group, index) => [
           <GroupHeading key={`heading-${group.category}`} first={index === 0}>
@@ -63,11 +67,11 @@ export function GroupedItems({
                 action={
                   <Button variant="ghost" size="sm" onClick={onClearDone}>
                     <CheckCheck className="size-4" aria-hidden="true" />
-                    Clear done
+                    {t('groceries:clearDone')}
                   </Button>
                 }
               >
-                Done
+                {t('groceries:done')}
               </GroupHeading>,
               ...done.map(row),
             ]),
@@ -137,7 +141,7 @@ function ItemRow({
         variant="ghost"
         size="sm"
         className="shrink-0 px-2"
-        aria-label={`Edit ${item.grocery_item_name}`}
+        aria-label={t('groceries:edit', { grocery_item_name: item.grocery_item_name })}
         onClick={() => onEdit(item)}
       >
         <Pencil className="size-4" aria-hidden="true" />
@@ -146,11 +150,11 @@ function ItemRow({
         variant="ghost"
         size="sm"
         className="shrink-0"
-        aria-label={`Remove ${item.grocery_item_name}`}
+        aria-label={t('groceries:remove', { grocery_item_name: item.grocery_item_name })}
         onClick={() => onRemove(item)}
       >
         <X className="size-4" aria-hidden="true" />
-        <span className="sr-only sm:not-sr-only">Remove</span>
+        <span className="sr-only sm:not-sr-only">{t('groceries:remove2')}</span>
       </Button>
     </li>
   );

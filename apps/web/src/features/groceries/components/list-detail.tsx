@@ -2,6 +2,7 @@ import type { GroceryCategory, GroceryItem, GroceryList, GrocerySuggestion } fro
 import { ListOrdered, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/button';
+import { t } from '../../../lib/i18n';
 import { RecordPurchaseButton } from '../../bills';
 import { GroceryEmpty } from '../grocery-messages';
 import { completeOrder } from '../lib/categories';
@@ -51,7 +52,7 @@ export function ListDetail({
   const orderPanelId = useId();
   if (!list) {
     return (
-      <section aria-label="Selected list" className="flex min-h-48 items-center justify-center">
+      <section aria-label={t('groceries:selectedList')} className="flex min-h-48 items-center justify-center">
         <p className="text-lg font-semibold text-muted">{GroceryEmpty.noSelection}</p>
       </section>
     );
@@ -67,7 +68,7 @@ export function ListDetail({
           </h2>
           <p className="text-sm text-muted">
             {itemCount(list.items.length)}
-            {done > 0 && `, ${done} done`}
+            {done > 0 && t('groceries:done2', { done })}
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -79,12 +80,12 @@ export function ListDetail({
             onClick={() => setOrdering((open) => !open)}
           >
             <ListOrdered className="size-4" aria-hidden="true" />
-            Shop order
+            {t('groceries:shopOrder')}
           </Button>
           <RecordPurchaseButton list={list} />
           <Button variant="secondary" size="sm" onClick={() => onDeleteList(list)}>
             <Trash2 className="size-4" aria-hidden="true" />
-            Delete list
+            {t('groceries:deleteList')}
           </Button>
         </div>
       </div>
@@ -94,9 +95,7 @@ export function ListDetail({
           id={orderPanelId}
           className="flex flex-col gap-2 rounded-xl border border-tan bg-tan-light/40 p-3"
         >
-          <p className="text-sm text-muted">
-            The order you walk the shop in, shared by everyone in the house. Drag a row, or use the arrows.
-          </p>
+          <p className="text-sm text-muted">{t('groceries:theOrderYouWalkThe')}</p>
           <ShopOrder order={completeOrder(order)} onChange={onOrderChange} />
         </div>
       )}

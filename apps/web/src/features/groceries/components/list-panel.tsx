@@ -2,6 +2,7 @@ import { GROCERY_LIST_NAME_MAX, type GroceryList } from '@hearth/contract';
 import { Trash2 } from 'lucide-react';
 import { Button } from '../../../components/button';
 import { cn } from '../../../lib/cn';
+import { t } from '../../../lib/i18n';
 import { stableKey } from '../api';
 import { GroceryEmpty } from '../grocery-messages';
 import { NameForm } from './name-form';
@@ -24,7 +25,7 @@ export function ListPanel({ lists, selectedId, onSelect, onDelete, onCreate, wai
   return (
     <section aria-labelledby="grocery-lists-heading" className="flex flex-col gap-4">
       <h2 id="grocery-lists-heading" className="text-lg font-bold text-espresso">
-        Lists
+        {t('groceries:lists')}
       </h2>
       {lists.length === 0 ? (
         <p className="rounded-xl border border-dashed border-tan px-4 py-6 text-center text-muted">
@@ -59,11 +60,11 @@ export function ListPanel({ lists, selectedId, onSelect, onDelete, onCreate, wai
                   variant="ghost"
                   size="sm"
                   className="shrink-0"
-                  aria-label={`Delete ${list.grocery_list_name}`}
+                  aria-label={t('groceries:delete', { grocery_list_name: list.grocery_list_name })}
                   onClick={() => onDelete(list)}
                 >
                   <Trash2 className="size-4" aria-hidden="true" />
-                  Delete
+                  {t('groceries:delete2')}
                 </Button>
               </li>
             );
@@ -71,8 +72,8 @@ export function ListPanel({ lists, selectedId, onSelect, onDelete, onCreate, wai
         </ul>
       )}
       <NameForm
-        label="New list name"
-        buttonLabel="Create List"
+        label={t('groceries:newListName')}
+        buttonLabel={t('groceries:createList')}
         maxLength={GROCERY_LIST_NAME_MAX}
         focusKey="new-list"
         layout="stacked"

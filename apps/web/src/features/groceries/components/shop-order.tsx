@@ -2,6 +2,7 @@ import type { GroceryCategory } from '@hearth/contract';
 import { ArrowDown, ArrowUp, GripVertical } from 'lucide-react';
 import { type KeyboardEvent, type PointerEvent, useRef, useState } from 'react';
 import { cn } from '../../../lib/cn';
+import { t } from '../../../lib/i18n';
 import { CATEGORY_NAMES, moveBy, moveTo } from '../lib/categories';
 
 export interface ShopOrderProps {
@@ -65,7 +66,7 @@ export function ShopOrder({ order, onChange }: ShopOrderProps) {
   };
 
   return (
-    <ol ref={rows} aria-label="Shop order" className="flex flex-col gap-1.5">
+    <ol ref={rows} aria-label={t('groceries:shopOrder')} className="flex flex-col gap-1.5">
       {shown.map((category, index) => {
         const name = CATEGORY_NAMES[category];
         const dragged = drag !== null && order[drag.from] === category;
@@ -80,7 +81,7 @@ export function ShopOrder({ order, onChange }: ShopOrderProps) {
             <button
               type="button"
               className="flex min-h-11 min-w-0 flex-1 cursor-grab touch-none items-center gap-2 rounded-xl px-2 text-left text-espresso active:cursor-grabbing"
-              aria-label={`${name}, place ${index + 1} of ${order.length}. Drag, or use the arrow keys, to move it`}
+              aria-label={t('groceries:placeOfDragOrUse', { name, value: index + 1, count: order.length })}
               onPointerDown={(event) => start(event, index)}
               onPointerMove={follow}
               onPointerUp={drop}
@@ -93,7 +94,7 @@ export function ShopOrder({ order, onChange }: ShopOrderProps) {
             <button
               type="button"
               className="grid size-11 shrink-0 place-items-center rounded-xl text-espresso hover:bg-tan-light disabled:opacity-40"
-              aria-label={`Move ${name} up`}
+              aria-label={t('groceries:moveUp', { name })}
               disabled={index === 0}
               onClick={() => move(category, -1)}
             >
@@ -102,7 +103,7 @@ export function ShopOrder({ order, onChange }: ShopOrderProps) {
             <button
               type="button"
               className="grid size-11 shrink-0 place-items-center rounded-xl text-espresso hover:bg-tan-light disabled:opacity-40"
-              aria-label={`Move ${name} down`}
+              aria-label={t('groceries:moveDown', { name })}
               disabled={index === order.length - 1}
               onClick={() => move(category, 1)}
             >

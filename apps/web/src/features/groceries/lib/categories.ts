@@ -1,18 +1,19 @@
 import { GROCERY_CATEGORIES, type GroceryCategory, type GroceryItem } from '@hearth/contract';
+import { labels } from '../../../lib/i18n';
 
 /** What the screen calls each category. */
-export const CATEGORY_NAMES: Record<GroceryCategory, string> = {
-  produce: 'Produce',
-  bakery: 'Bakery',
-  dairy: 'Dairy & eggs',
-  meat_fish: 'Meat & fish',
-  frozen: 'Frozen',
-  pantry: 'Pantry',
-  drinks: 'Drinks',
-  household: 'Household',
-  personal_care: 'Personal care',
-  other: 'Other',
-};
+export const CATEGORY_NAMES: Record<GroceryCategory, string> = labels({
+  produce: 'groceries:categories.produce',
+  bakery: 'groceries:categories.bakery',
+  dairy: 'groceries:categories.dairy',
+  meat_fish: 'groceries:categories.meat_fish',
+  frozen: 'groceries:categories.frozen',
+  pantry: 'groceries:categories.pantry',
+  drinks: 'groceries:categories.drinks',
+  household: 'groceries:categories.household',
+  personal_care: 'groceries:categories.personal_care',
+  other: 'groceries:categories.other',
+});
 
 export interface ItemGroup {
   category: GroceryCategory;

@@ -14,6 +14,7 @@ import { NoHouseState } from '../../../components/no-house-state';
 import { PageHeader } from '../../../components/page-header';
 import { Spinner } from '../../../components/spinner';
 import { isApiError } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n';
 import { useWriteQueue, waitingIds } from '../../../lib/offline/use-write-queue';
 import { useLogError } from '../../../lib/use-log-error';
 import { useMe } from '../../users';
@@ -173,18 +174,18 @@ export function GroceriesPage() {
   if (me.isPending || (hasHouse && lists.isPending)) {
     content = (
       <div className="flex justify-center py-16">
-        <Spinner label="Loading your grocery lists" />
+        <Spinner label={t('groceries:loadingYourGroceryLists')} />
       </div>
     );
   } else if (houseRequired) {
-    content = <NoHouseState icon={ShoppingBasket} title="Join or create a house to share grocery lists." />;
+    content = <NoHouseState icon={ShoppingBasket} title={t('groceries:joinOrCreateAHouse')} />;
   } else if (lists.isError) {
     content = (
       <Banner
         variant="warning"
         action={
           <Button variant="secondary" size="sm" onClick={() => void lists.refetch()}>
-            Try again
+            {t('groceries:tryAgain')}
           </Button>
         }
       >
@@ -225,16 +226,18 @@ export function GroceriesPage() {
 
   return (
     <div ref={page}>
-      <PageHeader
-        title="Groceries"
-        description="Shared with everyone in your house, and kept in sync as you shop."
-      />
+      <PageHeader title={t('groceries:groceries')} description={t('groceries:sharedWithEveryoneInYour')} />
       <div className="flex flex-col gap-4">
         {banner && (
           <Banner
             variant="warning"
             action={
-              <Button variant="ghost" size="sm" aria-label="Dismiss" onClick={() => setBanner(null)}>
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-label={t('groceries:dismiss')}
+                onClick={() => setBanner(null)}
+              >
                 <X className="size-4" aria-hidden="true" />
               </Button>
             }

@@ -1,11 +1,12 @@
 import { Users } from 'lucide-react';
 import { NoHouseState } from '../../../components/no-house-state';
+import { t } from '../../../lib/i18n';
 
 /** Shown on Home to someone who has not joined or created a house yet. */
 export function NoHousePrompt() {
   return (
-    <NoHouseState icon={Users} title="You're not in a house yet">
-      Join your housemates with their code, or create a house and invite them.
+    <NoHouseState icon={Users} title={t('home:youReNotInA')}>
+      {t('home:joinYourHousematesWithTheir')}
     </NoHouseState>
   );
 }

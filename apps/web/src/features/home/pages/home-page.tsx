@@ -1,6 +1,7 @@
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Spinner } from '../../../components/spinner';
+import { t } from '../../../lib/i18n';
 import { useLogError } from '../../../lib/use-log-error';
 // Home sections from other features, each through its feature's index (the main column sets their order).
 import { YourBalance } from '../../bills';
@@ -55,7 +56,7 @@ export function HomePage() {
   if (me.isPending || (user?.house_id != null && house.isPending)) {
     return (
       <div className="flex min-h-[50vh] items-center justify-center">
-        <Spinner label="Loading your home" className="[&_svg]:size-10" />
+        <Spinner label={t('home:loadingYourHome')} className="[&_svg]:size-10" />
       </div>
     );
   }
@@ -68,7 +69,7 @@ export function HomePage() {
         <div className="relative mt-6" aria-busy={!settled}>
           {!settled && (
             <div className="absolute inset-x-0 top-8 flex justify-center">
-              <Spinner label="Loading your home" className="[&_svg]:size-10" />
+              <Spinner label={t('home:loadingYourHome')} className="[&_svg]:size-10" />
             </div>
           )}
           <div className={`grid gap-6 lg:grid-cols-[minmax(0,1fr)_320px] ${settled ? '' : 'invisible'}`}>

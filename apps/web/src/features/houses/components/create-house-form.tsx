@@ -2,6 +2,7 @@ import { HOUSE_NAME_MAX } from '@hearth/contract';
 import { useForm } from 'react-hook-form';
 import { Form, TextField } from '../../../components/form';
 import { ImagePicker } from '../../../components/image-picker';
+import { t } from '../../../lib/i18n';
 import { useCreateHouse } from '../api';
 import { houseFailureMessage } from '../house-errors';
 import { SetupFormActions } from './setup-form-actions';
@@ -28,18 +29,25 @@ export function CreateHouseForm({ onBack, onCreated }: CreateHouseFormProps) {
         console.error('Error creating house:', err);
         return houseFailureMessage(err);
       }}
-      actions={<SetupFormActions onBack={onBack} empty={empty} label="Create" busyLabel="Creating..." />}
+      actions={
+        <SetupFormActions
+          onBack={onBack}
+          empty={empty}
+          label={t('houses:create')}
+          busyLabel={t('houses:creating')}
+        />
+      }
     >
       <TextField
-        label="House Name"
+        label={t('houses:houseName')}
         name="house_name"
         maxLength={HOUSE_NAME_MAX}
         autoComplete="off"
         autoFocus
       />
       <ImagePicker
-        label="House Photo (optional)"
-        previewAlt="House photo preview"
+        label={t('houses:housePhotoOptional')}
+        previewAlt={t('houses:housePhotoPreview')}
         value={form.watch('house_img')}
         onChange={(image) => form.setValue('house_img', image)}
         error={form.formState.errors.house_img?.message}

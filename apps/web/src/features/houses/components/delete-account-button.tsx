@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { t } from '../../../lib/i18n';
 import { useSignOut } from '../../auth';
 import { useDeleteAccount } from '../household-api';
 
@@ -17,7 +18,7 @@ export function DeleteAccountButton({ lastMember = false }: { lastMember?: boole
   return (
     <>
       <Button variant="danger" disabled={deleteAccount.isPending} onClick={() => setOpen(true)}>
-        {deleteAccount.isPending ? 'Deleting...' : 'Delete my account'}
+        {deleteAccount.isPending ? t('houses:deleting') : t('houses:deleteMyAccount')}
       </Button>
       {problem && (
         <p role="alert" className="w-full text-sm font-medium text-danger">
@@ -27,21 +28,19 @@ export function DeleteAccountButton({ lastMember = false }: { lastMember?: boole
       <ConfirmDialog
         open={open}
         onOpenChange={setOpen}
-        title="Delete your account?"
+        title={t('houses:deleteYourAccount')}
         description={
           <span className="flex flex-col gap-1">
-            <span>Your profile, personal data and reminders are deleted, and you are signed out.</span>
-            <span>On this Hearth’s own sign-in, your sign-in account is deleted too.</span>
-            <span>What you made for a house stays with it, shown as “Former member”.</span>
+            <span>{t('houses:yourProfilePersonalDataAnd')}</span>
+            <span>{t('houses:onThisHearthSOwn')}</span>
+            <span>{t('houses:whatYouMadeForA')}</span>
             {lastMember && (
-              <span className="font-semibold text-danger">
-                You are the last member: the house and all its data go too.
-              </span>
+              <span className="font-semibold text-danger">{t('houses:youAreTheLastMember')}</span>
             )}
-            <span className="font-semibold">This cannot be undone.</span>
+            <span className="font-semibold">{t('houses:thisCannotBeUndone')}</span>
           </span>
         }
-        confirmLabel="Delete my account"
+        confirmLabel={t('houses:deleteMyAccount')}
         destructive
         onConfirm={() => {
           setProblem('');

@@ -5,15 +5,16 @@ import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { isApiError } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n';
 import { useDownloads, useImportHouse } from '../household-api';
 
 type Status = { text: string; error?: boolean };
 
 const DOWNLOADS = [
-  { what: 'house', label: 'House data (JSON)' },
-  { what: 'calendar', label: 'Calendar (.ics)' },
-  { what: 'expenses', label: 'Expenses (CSV)' },
-  { what: 'me', label: 'My data (JSON)' },
+  { what: 'house', label: 'houses:downloads.house' },
+  { what: 'calendar', label: 'houses:downloads.calendar' },
+  { what: 'expenses', label: 'houses:downloads.expenses' },
+  { what: 'me', label: 'houses:downloads.me' },
 ] as const;
 
 function importProblem(err: unknown): string {
@@ -53,17 +54,14 @@ export function HouseDataCard({ houseId }: { houseId: number }) {
     try {
       setPending({ name: file.name, doc: JSON.parse(await readText(file)) });
     } catch {
-      setStatus({ text: `${file.name} is not a Hearth house export (JSON).`, error: true });
+      setStatus({ text: t('houses:isNotAHearthHouse', { name: file.name }), error: true });
     }
   }
 
   return (
     <Card>
-      <h2 className="text-lg font-bold text-espresso">Your data</h2>
-      <p className="mt-1 text-sm text-muted">
-        Download the house’s data (another Hearth can import it), the calendar, the expenses, or your own
-        profile and reminders. A house export never holds anyone’s personal reminders.
-      </p>
+      <h2 className="text-lg font-bold text-espresso">{t('houses:yourData')}</h2>
+      <p className="mt-1 text-sm text-muted">{t('houses:downloadTheHouseSData')}</p>
       <div className="mt-4 flex flex-wrap gap-2">
         {DOWNLOADS.map(({ what, label }) => (
           <Button
@@ -76,23 +74,19 @@ export function HouseDataCard({ houseId }: { houseId: number }) {
               download.mutate(what, {
                 onError: (err) => {
                   console.error(`Error downloading ${what}:`, err);
-                  setStatus({ text: `We couldn't download that (${label}). Please try again.`, error: true });
+                  setStatus({ text: t('houses:weCouldnTDownloadThat', { label: t(label) }), error: true });
                 },
               });
             }}
           >
             <Download className="size-4" aria-hidden="true" />
-            {label}
+            {t(label)}
           </Button>
         ))}
       </div>
 
-      <h3 className="mt-6 font-semibold text-espresso">Import a house</h3>
-      <p className="mt-1 text-sm text-muted">
-        Moving from another Hearth? Import its house export here while this house has no events, lists, tasks
-        or expenses yet. People are matched to members here by username; anyone else keeps their name on what
-        they made.
-      </p>
+      <h3 className="mt-6 font-semibold text-espresso">{t('houses:importAHouse')}</h3>
+      <p className="mt-1 text-sm text-muted">{t('houses:movingFromAnotherHearthImport')}</p>
       <input
         ref={fileInput}
         id={inputId}
@@ -111,7 +105,7 @@ export function HouseDataCard({ houseId }: { houseId: number }) {
         onClick={() => fileInput.current?.click()}
       >
         <Upload className="size-4" aria-hidden="true" />
-        {importHouse.isPending ? 'Importing...' : 'Import house export'}
+        {importHouse.isPending ? t('houses:importing') : t('houses:importHouseExport')}
       </Button>
       <p
         aria-live="polite"
@@ -122,9 +116,9 @@ export function HouseDataCard({ houseId }: { houseId: number }) {
       <ConfirmDialog
         open={pending !== null}
         onOpenChange={(open) => !open && setPending(null)}
-        title="Import this house export?"
-        description={`${pending?.name ?? 'The file'} will fill this house with its events, lists and tasks, and the house takes its name, photo and time zone.`}
-        confirmLabel="Import"
+        title={t('houses:importThisHouseExport')}
+        description={t('houses:willFillThisHouseWith', { value: pending?.name ?? 'The file' })}
+        confirmLabel={t('houses:import')}
         onConfirm={() => {
           const doc = pending?.doc;
           setPending(null);
@@ -132,7 +126,7 @@ export function HouseDataCard({ houseId }: { houseId: number }) {
           importHouse.mutate(doc, {
             onSuccess: (result) => {
               const added = Object.values(result.sections).reduce((sum, n) => sum + n, 0);
-              setStatus({ text: `Imported ${added} records.` });
+              setStatus({ text: t('houses:importedRecords', { added }) });
             },
             onError: (err) => {
               console.error('Error importing a house:', err);

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { t } from '../../../lib/i18n';
 import { useCopyToClipboard } from '../../../lib/use-copy-to-clipboard';
 import { useRotateHouseCode } from '../api';
 
@@ -22,10 +23,10 @@ export function HouseInviteCard({ house }: { house: House }) {
 
   return (
     <Card>
-      <h2 className="text-lg font-bold text-espresso">Invite housemates</h2>
-      <p className="mt-1 text-sm text-muted">Share this code, or a link that fills it in for them.</p>
+      <h2 className="text-lg font-bold text-espresso">{t('houses:inviteHousemates')}</h2>
+      <p className="mt-1 text-sm text-muted">{t('houses:shareThisCodeOrA')}</p>
       <p className="mt-4 rounded-xl border border-dashed border-tan bg-tan-light px-4 py-3 text-center font-mono text-2xl font-bold tracking-[0.2em] text-espresso select-all">
-        <span className="sr-only">House code: </span>
+        <span className="sr-only">{t('houses:houseCode')} </span>
         {house.house_code}
       </p>
       <div className="mt-4 flex flex-wrap gap-2">
@@ -35,7 +36,7 @@ export function HouseInviteCard({ house }: { house: House }) {
           ) : (
             <Copy className="size-4" aria-hidden="true" />
           )}
-          {copied === 'code' ? 'Copied!' : 'Copy code'}
+          {copied === 'code' ? t('houses:copied') : t('houses:copyCode')}
         </Button>
         <Button variant="secondary" size="sm" onClick={() => copy('link', inviteLink(house.house_code))}>
           {copied === 'link' ? (
@@ -43,7 +44,7 @@ export function HouseInviteCard({ house }: { house: House }) {
           ) : (
             <Link2 className="size-4" aria-hidden="true" />
           )}
-          {copied === 'link' ? 'Copied!' : 'Copy invite link'}
+          {copied === 'link' ? t('houses:copied') : t('houses:copyInviteLink')}
         </Button>
         <ConfirmDialog
           open={confirming}
@@ -51,19 +52,19 @@ export function HouseInviteCard({ house }: { house: House }) {
           trigger={
             <Button variant="ghost" size="sm" disabled={rotate.isPending}>
               <RefreshCw className="size-4" aria-hidden="true" />
-              {rotate.isPending ? 'Making...' : 'New code'}
+              {rotate.isPending ? t('houses:making') : t('houses:newCode')}
             </Button>
           }
-          title="Make a new invite code?"
-          description="The current code and any invite links already shared will stop working."
-          confirmLabel="Make new code"
+          title={t('houses:makeANewInviteCode')}
+          description={t('houses:theCurrentCodeAndAny')}
+          confirmLabel={t('houses:makeNewCode')}
           onConfirm={() => {
             setStatus({ text: '' });
             rotate.mutate(house.house_id, {
-              onSuccess: () => setStatus({ text: 'New code ready.' }),
+              onSuccess: () => setStatus({ text: t('houses:newCodeReady') }),
               onError: (err) => {
                 console.error('Error making a new house code:', err);
-                setStatus({ text: "We couldn't make a new code. Please try again.", error: true });
+                setStatus({ text: t('houses:weCouldnTMakeA'), error: true });
               },
             });
           }}

@@ -5,6 +5,7 @@ import { Card } from '../../../components/card';
 import { Form, SelectField, SubmitButton, TextField } from '../../../components/form';
 import { ImagePicker } from '../../../components/image-picker';
 import { isApiError } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n';
 import { useUpdateHouse } from '../household-api';
 import { timeZoneOptions } from '../lib/member-words';
 
@@ -28,16 +29,13 @@ export function HouseSettingsCard({ house }: { house: House }) {
 
   return (
     <Card>
-      <h2 className="text-lg font-bold text-espresso">House details</h2>
-      <p className="mt-1 mb-4 text-sm text-muted">
-        Any member can change these: the house belongs equally to everyone who lives in it. The time zone is
-        the one house-wide dates (such as bills falling due) are counted in.
-      </p>
+      <h2 className="text-lg font-bold text-espresso">{t('houses:houseDetails')}</h2>
+      <p className="mt-1 mb-4 text-sm text-muted">{t('houses:anyMemberCanChangeThese')}</p>
       <Form
         form={form}
         legend="House details"
         validate={({ house_name }) =>
-          house_name.trim() === '' ? { field: 'house_name', message: 'Give the house a name.' } : null
+          house_name.trim() === '' ? { field: 'house_name', message: t('houses:giveTheHouseAName') } : null
         }
         onSubmit={async ({ house_name, house_img, time_zone }) => {
           setSaved(false);
@@ -48,26 +46,31 @@ export function HouseSettingsCard({ house }: { house: House }) {
           console.error('Error saving the house:', err);
           if (isApiError(err) && err.field && err.serverMessage)
             return { field: err.field, message: err.serverMessage };
-          return { message: "We couldn't save the house. Please try again." };
+          return { message: t('houses:weCouldnTSaveThe') };
         }}
         actions={
           <div className="flex flex-wrap items-center gap-3">
-            <SubmitButton busyLabel="Saving...">Save changes</SubmitButton>
+            <SubmitButton busyLabel={t('houses:saving')}>{t('houses:saveChanges')}</SubmitButton>
             <p aria-live="polite" className="text-sm font-medium text-success">
-              {saved ? 'Saved.' : ''}
+              {saved ? t('houses:saved') : ''}
             </p>
           </div>
         }
       >
-        <TextField label="House name" name="house_name" maxLength={HOUSE_NAME_MAX} autoComplete="off" />
+        <TextField
+          label={t('houses:houseName2')}
+          name="house_name"
+          maxLength={HOUSE_NAME_MAX}
+          autoComplete="off"
+        />
         <ImagePicker
-          label="House photo (optional)"
-          previewAlt="House photo preview"
+          label={t('houses:housePhotoOptional2')}
+          previewAlt={t('houses:housePhotoPreview')}
           value={form.watch('house_img')}
           onChange={(image) => form.setValue('house_img', image, { shouldDirty: true })}
           error={form.formState.errors.house_img?.message}
         />
-        <SelectField label="Time zone" name="time_zone" options={zones} />
+        <SelectField label={t('houses:timeZone')} name="time_zone" options={zones} />
       </Form>
     </Card>
   );

@@ -1,5 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { Form, TextField } from '../../../components/form';
+import { t } from '../../../lib/i18n';
 import { useJoinHouse } from '../api';
 import { houseFailureMessage } from '../house-errors';
 import { SetupFormActions } from './setup-form-actions';
@@ -27,16 +28,23 @@ export function JoinHouseForm({ initialCode, onBack, onJoined }: JoinHouseFormPr
         console.error('Error joining house:', err);
         return houseFailureMessage(err);
       }}
-      actions={<SetupFormActions onBack={onBack} empty={empty} label="Join" busyLabel="Joining..." />}
+      actions={
+        <SetupFormActions
+          onBack={onBack}
+          empty={empty}
+          label={t('houses:join')}
+          busyLabel={t('houses:joining')}
+        />
+      }
     >
       <TextField
-        label="House Code"
+        label={t('houses:houseCode2')}
         name="code"
         autoComplete="off"
         autoCapitalize="characters"
         spellCheck={false}
         autoFocus
-        hint="Ask a housemate for the code on their Home page."
+        hint={t('houses:askAHousemateForThe')}
         className="[&_input]:font-mono [&_input]:tracking-widest [&_input]:uppercase"
       />
     </Form>

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { t } from '../../../lib/i18n';
 import { YourBalance } from '../../bills';
 import { useLeaveHouse, useMembers } from '../household-api';
 import { leaveConsequences } from '../lib/member-words';
@@ -21,13 +22,11 @@ export function LeaveCard({ user, houseId }: { user: User; houseId: number }) {
 
   return (
     <Card>
-      <h2 className="text-lg font-bold text-espresso">Leave or delete</h2>
-      <p className="mt-1 text-sm text-muted">
-        Moving out? Leave the house. Deleting your account also removes your profile, reminders and sign-in.
-      </p>
+      <h2 className="text-lg font-bold text-espresso">{t('houses:leaveOrDelete')}</h2>
+      <p className="mt-1 text-sm text-muted">{t('houses:movingOutLeaveTheHouse')}</p>
       <div className="mt-4 flex flex-wrap gap-2">
         <Button variant="secondary" disabled={leave.isPending} onClick={() => setDialog('leave')}>
-          {leave.isPending ? 'Leaving...' : 'Leave house'}
+          {leave.isPending ? t('houses:leaving') : t('houses:leaveHouse')}
         </Button>
         <DeleteAccountButton lastMember={last} />
       </div>
@@ -38,7 +37,7 @@ export function LeaveCard({ user, houseId }: { user: User; houseId: number }) {
       <ConfirmDialog
         open={dialog === 'leave'}
         onOpenChange={(open) => !open && setDialog(null)}
-        title={last ? 'Leave and delete the house?' : 'Leave the house?'}
+        title={last ? t('houses:leaveAndDeleteTheHouse') : t('houses:leaveTheHouse')}
         description={
           <span className="flex flex-col gap-3">
             <span className="flex flex-col gap-1">
@@ -53,7 +52,7 @@ export function LeaveCard({ user, houseId }: { user: User; houseId: number }) {
             </span>
           </span>
         }
-        confirmLabel={last ? 'Leave and delete' : 'Leave house'}
+        confirmLabel={last ? t('houses:leaveAndDelete') : t('houses:leaveHouse')}
         destructive={last}
         onConfirm={() => {
           setProblem('');

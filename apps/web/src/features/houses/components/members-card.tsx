@@ -5,6 +5,7 @@ import { Card } from '../../../components/card';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { MemberAvatar } from '../../../components/member-avatar';
 import { Spinner } from '../../../components/spinner';
+import { t } from '../../../lib/i18n';
 import { useLogError } from '../../../lib/use-log-error';
 import { useMembers, useRemoveMember, useWithdrawRemoval } from '../household-api';
 import { fullName, joinedWords, removalRule, removalState } from '../lib/member-words';
@@ -26,26 +27,25 @@ export function MembersCard({ houseId, me }: { houseId: number; me: number }) {
         setStatus({
           text:
             state === 'removed'
-              ? `${fullName(member)} is no longer a member.`
-              : `Asked to remove ${fullName(member)}. Another member needs to confirm.`,
+              ? t('houses:isNoLongerAMember', { member: fullName(member) })
+              : t('houses:askedToRemoveAnotherMember', { member: fullName(member) }),
         }),
       onError: (err) => {
         console.error('Error removing a member:', err);
-        setStatus({ text: "We couldn't remove them. Please try again.", error: true });
+        setStatus({ text: t('houses:weCouldnTRemoveThem'), error: true });
       },
     });
   };
 
   return (
     <Card>
-      <h2 className="text-lg font-bold text-espresso">Members</h2>
+      <h2 className="text-lg font-bold text-espresso">{t('houses:members')}</h2>
       <p className="mt-1 text-sm text-muted">
-        Someone moved out and can’t sign in to leave? Any member can ask to remove them.{' '}
-        {removalRule(list.length)}
+        {t('houses:someoneMovedOutAndCan')} {removalRule(list.length)}
       </p>
-      {members.isPending && <Spinner label="Loading members" className="mt-4" />}
-      {members.isError && <p className="mt-4 text-muted">We couldn’t load the members.</p>}
-      <ul className="mt-4 flex flex-col divide-y divide-line" aria-label="Members">
+      {members.isPending && <Spinner label={t('houses:loadingMembers')} className="mt-4" />}
+      {members.isError && <p className="mt-4 text-muted">{t('houses:weCouldnTLoadThe')}</p>}
+      <ul className="mt-4 flex flex-col divide-y divide-line" aria-label={t('houses:members')}>
         {list.map((member) => {
           const state = removalState(member, me, list);
           return (
@@ -54,19 +54,19 @@ export function MembersCard({ houseId, me }: { houseId: number; me: number }) {
               <div className="min-w-0 flex-1 basis-40">
                 <p className="font-semibold break-words text-espresso">
                   {fullName(member)}
-                  {member.user_id === me && <span className="font-normal text-muted"> (you)</span>}
+                  {member.user_id === me && (
+                    <span className="font-normal text-muted"> {t('houses:you')}</span>
+                  )}
                 </p>
                 <p className="text-sm break-all text-muted">@{member.username}</p>
                 <p className="text-sm text-muted">{joinedWords(member)}</p>
                 {state.kind === 'asked-by-other' && (
                   <p className="mt-1 text-sm font-medium break-words text-espresso">
-                    {state.askedBy} asked to remove them.
+                    {t('houses:askedToRemoveThem', { askedBy: state.askedBy })}
                   </p>
                 )}
                 {state.kind === 'asked-by-me' && (
-                  <p className="mt-1 text-sm font-medium text-espresso">
-                    You asked to remove them; waiting for another member to confirm.
-                  </p>
+                  <p className="mt-1 text-sm font-medium text-espresso">{t('houses:youAskedToRemoveThem')}</p>
                 )}
               </div>
               {member.user_id !== me && (
@@ -78,7 +78,7 @@ export function MembersCard({ houseId, me }: { houseId: number; me: number }) {
                       disabled={withdraw.isPending}
                       onClick={() => withdraw.mutate(member.user_id)}
                     >
-                      Withdraw request
+                      {t('houses:withdrawRequest')}
                     </Button>
                   ) : (
                     <Button
@@ -86,9 +86,9 @@ export function MembersCard({ houseId, me }: { houseId: number; me: number }) {
                       size="sm"
                       disabled={remove.isPending}
                       onClick={() => setConfirming(member)}
-                      aria-label={`${state.kind === 'asked-by-other' ? 'Confirm removal of' : 'Remove'} ${fullName(member)}`}
+                      aria-label={`${state.kind === 'asked-by-other' ? t('houses:confirmRemovalOf') : t('houses:remove')} ${fullName(member)}`}
                     >
-                      {state.kind === 'asked-by-other' ? 'Confirm removal' : 'Remove'}
+                      {state.kind === 'asked-by-other' ? t('houses:confirmRemoval') : t('houses:remove')}
                     </Button>
                   )}
                 </div>
@@ -106,17 +106,14 @@ export function MembersCard({ houseId, me }: { houseId: number; me: number }) {
       <ConfirmDialog
         open={confirming !== null}
         onOpenChange={(open) => !open && setConfirming(null)}
-        title={confirming ? `Remove ${fullName(confirming)}?` : 'Remove member?'}
-        description={
-          <>
-            {removalRule(list.length)} What they made stays with the house under their name; their personal
-            reminders stay theirs.
-          </>
+        title={
+          confirming ? t('houses:remove2', { confirming: fullName(confirming) }) : t('houses:removeMember')
         }
+        description={t('houses:whatTheyMadeStaysWith', { count: removalRule(list.length) })}
         confirmLabel={
           confirming && removalState(confirming, me, list).kind === 'asked-by-other'
-            ? 'Confirm removal'
-            : 'Remove'
+            ? t('houses:confirmRemoval')
+            : t('houses:remove')
         }
         destructive
         onConfirm={() => {

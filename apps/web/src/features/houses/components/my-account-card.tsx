@@ -2,6 +2,7 @@ import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
+import { t } from '../../../lib/i18n';
 import { useDownloads } from '../household-api';
 import { DeleteAccountButton } from './delete-account-button';
 
@@ -11,8 +12,8 @@ export function MyAccountCard() {
   const [problem, setProblem] = useState('');
   return (
     <Card className="mt-6">
-      <h2 className="text-lg font-bold text-espresso">Your account</h2>
-      <p className="mt-1 text-sm text-muted">Download your profile and reminders, or delete your account.</p>
+      <h2 className="text-lg font-bold text-espresso">{t('houses:yourAccount')}</h2>
+      <p className="mt-1 text-sm text-muted">{t('houses:downloadYourProfileAndReminders')}</p>
       <div className="mt-4 flex flex-wrap gap-2">
         <Button
           variant="secondary"
@@ -28,7 +29,7 @@ export function MyAccountCard() {
           }}
         >
           <Download className="size-4" aria-hidden="true" />
-          My data (JSON)
+          {t('houses:myDataJson')}
         </Button>
         <DeleteAccountButton />
       </div>

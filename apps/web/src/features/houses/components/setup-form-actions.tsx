@@ -1,5 +1,6 @@
 import { Button } from '../../../components/button';
 import { SubmitButton, useFormStatus } from '../../../components/form';
+import { t } from '../../../lib/i18n';
 
 export interface SetupFormActionsProps {
   onBack: () => void;
@@ -16,7 +17,7 @@ export function SetupFormActions({ onBack, empty, label, busyLabel }: SetupFormA
   return (
     <div className="flex w-full gap-3">
       <Button variant="secondary" className="flex-1" onClick={onBack} disabled={busy !== null}>
-        Back
+        {t('houses:back')}
       </Button>
       <SubmitButton className="flex-1" disabled={empty} busyLabel={busyLabel}>
         {label}

@@ -2,6 +2,7 @@ import { House as HouseIcon } from 'lucide-react';
 import { NoHouseState } from '../../../components/no-house-state';
 import { PageHeader } from '../../../components/page-header';
 import { Spinner } from '../../../components/spinner';
+import { t } from '../../../lib/i18n';
 import { useLogError } from '../../../lib/use-log-error';
 import { HouseCurrencyCard } from '../../bills';
 import { useMe } from '../../users';
@@ -24,25 +25,25 @@ export function HousePage() {
   if (me.isPending || (houseId !== null && house.isPending)) {
     return (
       <div className="flex min-h-[50vh] items-center justify-center">
-        <Spinner label="Loading your house" className="[&_svg]:size-10" />
+        <Spinner label={t('houses:loadingYourHouse')} className="[&_svg]:size-10" />
       </div>
     );
   }
   if (!me.data || houseId === null) {
     return (
       <div>
-        <NoHouseState icon={HouseIcon} titleAs="h1" title="You are not in a house yet." />
+        <NoHouseState icon={HouseIcon} titleAs="h1" title={t('houses:youAreNotInA')} />
         {me.data && <MyAccountCard />}
       </div>
     );
   }
-  if (!house.data) return <p className="text-muted">We couldn’t load your house.</p>;
+  if (!house.data) return <p className="text-muted">{t('houses:weCouldnTLoadYour')}</p>;
 
   return (
     <div>
       <PageHeader
         title={house.data.house_name}
-        description="Your house and the people in it."
+        description={t('houses:yourHouseAndThePeople')}
         className="break-words"
       />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_360px]">

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Card } from '../../../components/card';
 import { FullScreenSpinner } from '../../../components/spinner';
+import { t } from '../../../lib/i18n';
 import { useLogError } from '../../../lib/use-log-error';
 import { rememberReturnTo } from '../../auth';
 import { useMe } from '../../users';
@@ -39,19 +40,23 @@ export function HouseSetupPage() {
     <main className="flex min-h-dvh items-start justify-center px-4 py-8 sm:items-center sm:py-12">
       <Card className="w-full max-w-lg">
         <h1 className="text-2xl font-bold tracking-tight text-espresso">
-          {mode === 'join' ? 'Join House' : mode === 'create' ? 'Create House' : 'Set Up Your House'}
+          {mode === 'join'
+            ? t('houses:joinHouse')
+            : mode === 'create'
+              ? t('houses:createHouse')
+              : t('houses:setUpYourHouse')}
         </h1>
         <p className="mt-1 mb-6 text-muted">
           {mode === 'join'
-            ? 'Enter the code a housemate shared with you.'
+            ? t('houses:enterTheCodeAHousemate')
             : mode === 'create'
-              ? 'Start a house and invite the people you live with.'
-              : 'Join your housemates, or start a new house.'}
+              ? t('houses:startAHouseAndInvite')
+              : t('houses:joinYourHousematesOrStart')}
         </p>
         {mode === 'none' && (
           <div className="grid gap-3 sm:grid-cols-2">
-            <ModeButton icon={DoorOpen} label="Join House" onClick={() => setMode('join')} />
-            <ModeButton icon={Plus} label="Create House" onClick={() => setMode('create')} />
+            <ModeButton icon={DoorOpen} label={t('houses:joinHouse')} onClick={() => setMode('join')} />
+            <ModeButton icon={Plus} label={t('houses:createHouse')} onClick={() => setMode('create')} />
           </div>
         )}
         {mode === 'join' && (

@@ -4,6 +4,7 @@ import { BellRing, X } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useApiClient } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/dates';
+import { t } from '../../../lib/i18n';
 import { useMe } from '../../users';
 import { reminderKeys, remindersQuery } from '../api';
 import { useDueReminders } from '../use-due-reminders';
@@ -71,7 +72,7 @@ export function DueReminderNotices() {
     <div
       role="status"
       aria-live="polite"
-      aria-label="Reminder notices"
+      aria-label={t('reminders:reminderNotices')}
       className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-center gap-3 p-4 sm:items-end"
     >
       {notices.map((notice) => (
@@ -83,7 +84,9 @@ export function DueReminderNotices() {
             <BellRing className="size-5" aria-hidden="true" />
           </span>
           <div className="min-w-0 flex-1">
-            <p className="text-xs font-semibold tracking-wide text-primary uppercase">Reminder</p>
+            <p className="text-xs font-semibold tracking-wide text-primary uppercase">
+              {t('reminders:reminder')}
+            </p>
             <p className="font-semibold break-words text-espresso">{notice.title}</p>
             {notice.description && <p className="text-sm break-words text-muted">{notice.description}</p>}
             <p className="text-sm text-muted">
@@ -93,7 +96,7 @@ export function DueReminderNotices() {
           <button
             type="button"
             className="-m-1 inline-flex size-9 shrink-0 items-center justify-center rounded-xl text-muted hover:bg-tan-light hover:text-espresso"
-            aria-label={`Dismiss reminder ${notice.title}`}
+            aria-label={t('reminders:dismissReminder', { title: notice.title })}
             onClick={() => dismiss(notice.key)}
           >
             <X className="size-5" aria-hidden="true" />

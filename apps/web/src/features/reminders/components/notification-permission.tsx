@@ -1,6 +1,7 @@
 import { Bell, BellOff, BellRing } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/button';
+import { t } from '../../../lib/i18n';
 
 type Permission = NotificationPermission | 'unsupported';
 
@@ -31,21 +32,21 @@ export function NotificationPermission() {
         <>
           <Button variant="secondary" size="sm" onClick={ask} disabled={asking}>
             <Bell className="size-4" aria-hidden="true" />
-            Enable notifications
+            {t('reminders:enableNotifications')}
           </Button>
-          <span>Get a browser notification when a reminder is due while Hearth is open.</span>
+          <span>{t('reminders:getABrowserNotificationWhen')}</span>
         </>
       )}
       {permission === 'granted' && (
         <p className="flex items-center gap-2">
           <BellRing className="size-4 text-primary" aria-hidden="true" />
-          Browser notifications are on while Hearth is open.
+          {t('reminders:browserNotificationsAreOnWhile')}
         </p>
       )}
       {permission === 'denied' && (
         <p className="flex items-center gap-2">
           <BellOff className="size-4" aria-hidden="true" />
-          Browser notifications are blocked for this site; due reminders still show here.
+          {t('reminders:browserNotificationsAreBlockedFor')}
         </p>
       )}
     </div>

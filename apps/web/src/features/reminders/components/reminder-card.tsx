@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Card } from '../../../components/card';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { formatDateTime } from '../../../lib/dates';
+import { t } from '../../../lib/i18n';
 
 export interface ReminderCardProps {
   reminder: Reminder;
@@ -45,20 +46,20 @@ export function ReminderCard({ reminder, now, onEdit, onDelete }: ReminderCardPr
         <h2 className="text-lg font-semibold break-words text-espresso">{title}</h2>
         {description && <p className="mt-1 break-words whitespace-pre-line text-muted">{description}</p>}
         <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
-          <dt className="font-semibold text-espresso">Remind at</dt>
+          <dt className="font-semibold text-espresso">{t('reminders:remindAt')}</dt>
           <dd className="text-espresso">
             <time dateTime={next_remind_time}>{formatDateTime(next_remind_time)}</time>
-            {passed && <span className="ml-2 text-muted">(passed)</span>}
+            {passed && <span className="ml-2 text-muted">{t('reminders:passed')}</span>}
             {startedEarlier && (
               <span className="block text-muted">
-                First: <time dateTime={remind_time}>{formatDateTime(remind_time)}</time>
+                {t('reminders:first')} <time dateTime={remind_time}>{formatDateTime(remind_time)}</time>
               </span>
             )}
           </dd>
-          <dt className="font-semibold text-espresso">Repeat</dt>
+          <dt className="font-semibold text-espresso">{t('reminders:repeat')}</dt>
           <dd className="flex items-center gap-1.5 text-espresso">
             {repeat_interval && <Repeat className="size-3.5 text-primary" aria-hidden="true" />}
-            {repeat_interval ?? 'None'}
+            {repeat_interval ?? t('reminders:none')}
           </dd>
         </dl>
         {error && (
@@ -71,7 +72,7 @@ export function ReminderCard({ reminder, now, onEdit, onDelete }: ReminderCardPr
         <button
           type="button"
           className={iconButton}
-          aria-label={`Edit reminder ${title}`}
+          aria-label={t('reminders:editReminder', { title })}
           onClick={() => onEdit(reminder)}
           disabled={deleting}
         >
@@ -84,15 +85,18 @@ export function ReminderCard({ reminder, now, onEdit, onDelete }: ReminderCardPr
             <button
               type="button"
               className={`${iconButton} hover:text-danger`}
-              aria-label={`Delete reminder ${title}`}
+              aria-label={t('reminders:deleteReminder', { title })}
               disabled={deleting}
             >
               <Trash2 className="size-5" aria-hidden="true" />
             </button>
           }
-          title="Delete this reminder?"
-          description={`“${title}” will be deleted${repeat_interval ? ', with all its repeats' : ''}. This cannot be undone.`}
-          confirmLabel="Delete"
+          title={t('reminders:deleteThisReminder')}
+          description={t('reminders:willBeDeletedThisCannot', {
+            title,
+            value: repeat_interval ? ', with all its repeats' : '',
+          })}
+          confirmLabel={t('reminders:delete')}
           destructive
           onConfirm={() => void remove()}
         />

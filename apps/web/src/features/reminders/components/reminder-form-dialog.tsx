@@ -13,12 +13,13 @@ import {
 } from '../../../components/form';
 import { isApiError } from '../../../lib/api-client';
 import { browserTimeZone, isoToLocalInput, localInputToIso } from '../../../lib/dates';
+import { t } from '../../../lib/i18n';
 
 export const REQUIRED_ALERT = 'Title and Remind Time are required';
 
-const REPEAT_OPTIONS = [
-  { value: '', label: 'None' },
-  ...REPEAT_INTERVALS.map((interval) => ({ value: interval, label: interval })),
+const repeatOptions = () => [
+  { value: '', label: t('reminders:none') },
+  ...REPEAT_INTERVALS.map((interval) => ({ value: interval, label: t(`reminders:intervals.${interval}`) })),
 ];
 
 interface ReminderValues {
@@ -44,9 +45,9 @@ export function ReminderFormDialog({ open, onOpenChange, reminder, onSubmit }: R
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={reminder ? 'Edit Reminder' : 'Create New Reminder'}
-      description={reminder ? 'Change what to remember and when.' : 'Set what to remember and when.'}
-      closeLabel="Close reminder form"
+      title={reminder ? t('reminders:editReminder2') : t('reminders:createNewReminder')}
+      description={reminder ? t('reminders:changeWhatToRememberAnd') : t('reminders:setWhatToRememberAnd')}
+      closeLabel={t('reminders:closeReminderForm')}
     >
       <ReminderForm
         key={reminder?.reminder_id ?? 'new'}
@@ -100,25 +101,30 @@ function ReminderForm({ reminder, onSubmit, onDone }: ReminderFormProps) {
         // Failures are logged; a short note (our addition) says it did not save.
         console.error('Error saving reminder:', err);
         const detail = isApiError(err) && err.field && err.serverMessage ? ` ${err.serverMessage}` : '';
-        return { message: `We couldn't save this reminder. Please try again.${detail}` };
+        return { message: t('reminders:weCouldnTSaveThis', { detail }) };
       }}
       actions={
         <>
           <CancelButton className="flex-auto sm:flex-none" />
           <SubmitButton className="flex-auto sm:flex-none">
-            {reminder ? 'Save Changes' : 'Create'}
+            {reminder ? t('reminders:saveChanges') : t('reminders:create')}
           </SubmitButton>
         </>
       }
     >
-      <TextField label="Title" name="title" maxLength={REMINDER_TITLE_MAX} autoComplete="off" />
-      <TextArea label="Description" name="description" maxLength={REMINDER_DESCRIPTION_MAX} />
-      <DateTimeField
-        label="Remind Time"
-        name="remind_time"
-        hint={repeats ? 'The first time; it then repeats at the same local time.' : undefined}
+      <TextField
+        label={t('reminders:title')}
+        name="title"
+        maxLength={REMINDER_TITLE_MAX}
+        autoComplete="off"
       />
-      <SelectField label="Repeat" name="repeat_interval" options={REPEAT_OPTIONS} />
+      <TextArea label={t('reminders:description')} name="description" maxLength={REMINDER_DESCRIPTION_MAX} />
+      <DateTimeField
+        label={t('reminders:remindTime')}
+        name="remind_time"
+        hint={repeats ? t('reminders:theFirstTimeItThen') : undefined}
+      />
+      <SelectField label={t('reminders:repeat')} name="repeat_interval" options={repeatOptions()} />
     </Form>
   );
 }

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { Card } from '../../../components/card';
 import { Spinner } from '../../../components/spinner';
 import { formatDateTime } from '../../../lib/dates';
+import { t } from '../../../lib/i18n';
 import { useLogError } from '../../../lib/use-log-error';
 import { useReminders } from '../api';
 import { upcomingReminders } from '../upcoming';
@@ -31,23 +32,23 @@ export function UpcomingReminders(_props: UpcomingRemindersProps) {
       <Card>
         <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
           <h2 id={headingId} className="text-lg font-bold text-espresso">
-            Upcoming Reminders (Next 7 Days)
+            {t('reminders:upcomingRemindersNext7Days')}
           </h2>
           <Link
             to="/reminders"
             className="text-sm font-semibold text-primary underline-offset-4 hover:underline"
           >
-            All reminders
+            {t('reminders:allReminders')}
           </Link>
         </div>
         {reminders.isPending ? (
           <div className="mt-4 flex justify-center">
-            <Spinner label="Loading reminders" />
+            <Spinner label={t('reminders:loadingReminders')} />
           </div>
         ) : reminders.isError ? (
-          <p className="mt-4 text-sm font-medium text-danger">We couldn't load your reminders.</p>
+          <p className="mt-4 text-sm font-medium text-danger">{t('reminders:weCouldnTLoadYour')}</p>
         ) : upcoming.length === 0 ? (
-          <p className="mt-4 text-muted">No upcoming reminders in the next week.</p>
+          <p className="mt-4 text-muted">{t('reminders:noUpcomingRemindersInThe')}</p>
         ) : (
           <ul className="mt-4 flex flex-col gap-3">
             {upcoming.map((reminder) => (
@@ -65,7 +66,7 @@ export function UpcomingReminders(_props: UpcomingRemindersProps) {
                   {reminder.repeat_interval && (
                     <span className="inline-flex items-center gap-1.5 text-muted">
                       <Repeat className="size-3.5 text-primary" aria-hidden="true" />
-                      Repeats: {reminder.repeat_interval}
+                      {t('reminders:repeats')} {reminder.repeat_interval}
                     </span>
                   )}
                 </p>

@@ -5,6 +5,7 @@ import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { Spinner } from '../../../components/spinner';
+import { t } from '../../../lib/i18n';
 import { useLogError } from '../../../lib/use-log-error';
 import { useCreateReminder, useDeleteReminder, useReminders, useUpdateReminder } from '../api';
 import { NotificationPermission } from '../components/notification-permission';
@@ -39,28 +40,28 @@ export function RemindersPage() {
   return (
     <div>
       <PageHeader
-        title="Reminders"
-        description="Your own reminders; housemates don't see them."
+        title={t('reminders:reminders')}
+        description={t('reminders:yourOwnRemindersHousematesDon')}
         actions={
           <Button ref={addButton} onClick={() => setForm({ open: true, reminder: null })}>
-            + Add Reminder
+            {t('reminders:addReminder')}
           </Button>
         }
       />
       <NotificationPermission />
       {reminders.isPending ? (
         <div className="flex justify-center py-10">
-          <Spinner label="Loading reminders" />
+          <Spinner label={t('reminders:loadingReminders')} />
         </div>
       ) : reminders.isError ? (
         <div className="flex flex-wrap items-center gap-3 text-sm">
-          <p className="font-medium text-danger">We couldn't load your reminders.</p>
+          <p className="font-medium text-danger">{t('reminders:weCouldnTLoadYour')}</p>
           <Button variant="secondary" size="sm" onClick={() => void reminders.refetch()}>
-            Try again
+            {t('reminders:tryAgain')}
           </Button>
         </div>
       ) : reminders.data.length === 0 ? (
-        <EmptyState icon={BellRing} title="No reminders yet." />
+        <EmptyState icon={BellRing} title={t('reminders:noRemindersYet')} />
       ) : (
         <ul className="grid gap-4 lg:grid-cols-2">
           {reminders.data.map((reminder) => (

@@ -1,11 +1,12 @@
 import type { AwayInput, AwayPeriod, Ok } from '@hearth/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ApiClient, useApiClient } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n';
 import { taskKeys } from './keys';
 
 export function fetchAwayPeriods(api: ApiClient, signal?: AbortSignal): Promise<AwayPeriod[]> {
   return api.get<AwayPeriod[]>('/api/away/', {
-    failure: 'Failed to fetch away periods',
+    failure: t('tasks:failedToFetchAwayPeriods'),
     ...(signal && { signal }),
   });
 }

@@ -1,6 +1,7 @@
 import type { TaskHistoryItem } from '@hearth/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { type ApiClient, useApiClient } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n';
 import { taskKeys } from './keys';
 
 export const HISTORY_PAGE = 10;
@@ -13,7 +14,7 @@ export function fetchTaskHistory(
 ): Promise<TaskHistoryItem[]> {
   const query = `limit=${HISTORY_PAGE}${before === null ? '' : `&before=${before}`}`;
   return api.get<TaskHistoryItem[]>(`/api/task/${taskId}/history?${query}`, {
-    failure: 'Failed to fetch task history',
+    failure: t('tasks:failedToFetchTaskHistory'),
     ...(signal && { signal }),
   });
 }

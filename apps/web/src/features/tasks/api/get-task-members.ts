@@ -1,11 +1,12 @@
 import type { TaskMember } from '@hearth/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type ApiClient, useApiClient } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n';
 import { taskKeys } from './keys';
 
 export function fetchTaskMembers(api: ApiClient, signal?: AbortSignal): Promise<TaskMember[]> {
   return api.get<TaskMember[]>('/api/task/members', {
-    failure: 'Failed to fetch house members',
+    failure: t('tasks:failedToFetchHouseMembers'),
     ...(signal && { signal }),
   });
 }

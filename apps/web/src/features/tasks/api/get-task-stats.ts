@@ -2,6 +2,7 @@ import type { TaskMemberStats } from '@hearth/contract';
 import { TASK_FAIRNESS_DAYS } from '@hearth/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type ApiClient, useApiClient } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n';
 import { taskKeys } from './keys';
 
 export function fetchTaskStats(
@@ -10,7 +11,7 @@ export function fetchTaskStats(
   signal?: AbortSignal,
 ): Promise<TaskMemberStats[]> {
   return api.get<TaskMemberStats[]>(`/api/task/stats?days=${days}`, {
-    failure: 'Failed to fetch task stats',
+    failure: t('tasks:failedToFetchTaskStats'),
     ...(signal && { signal }),
   });
 }

@@ -1,10 +1,11 @@
 import type { Task } from '@hearth/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type ApiClient, useApiClient } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n';
 import { taskKeys } from './keys';
 
 export function fetchTasks(api: ApiClient, signal?: AbortSignal): Promise<Task[]> {
-  return api.get<Task[]>('/api/task/', { failure: 'Failed to fetch tasks', ...(signal && { signal }) });
+  return api.get<Task[]>('/api/task/', { failure: t('tasks:failedToFetchTasks'), ...(signal && { signal }) });
 }
 
 export const tasksQuery = (api: ApiClient) =>

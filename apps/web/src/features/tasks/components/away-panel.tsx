@@ -6,6 +6,7 @@ import { Button } from '../../../components/button';
 import { Form, SubmitButton, TextField } from '../../../components/form';
 import { MemberAvatar } from '../../../components/member-avatar';
 import { isApiError } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n';
 import { useAddAwayPeriod, useRemoveAwayPeriod } from '../api/away';
 import { memberName } from '../api/get-task-members';
 import { awayDates } from '../lib/due-words';
@@ -34,9 +35,9 @@ export function AwayPanel({ periods, members, meId, now, zone }: AwayPanelProps)
   return (
     <div className="flex flex-col gap-4">
       {periods.length === 0 ? (
-        <p className="text-sm text-muted">Nobody is away.</p>
+        <p className="text-sm text-muted">{t('tasks:nobodyIsAway')}</p>
       ) : (
-        <ul aria-label="Who is away" className="flex flex-col gap-2">
+        <ul aria-label={t('tasks:whoIsAway')} className="flex flex-col gap-2">
           {periods.map((period) => {
             const member = members.get(period.user_id);
             const dates = awayDates(period.starts_on, period.ends_on, now, zone);
@@ -52,7 +53,7 @@ export function AwayPanel({ periods, members, meId, now, zone }: AwayPanelProps)
                     variant="ghost"
                     size="sm"
                     className="size-9 shrink-0 p-0"
-                    aria-label={`Remove your time away, ${dates}`}
+                    aria-label={t('tasks:removeYourTimeAway', { dates })}
                     disabled={remove.isPending}
                     onClick={() => {
                       setRemoveError(null);
@@ -75,17 +76,16 @@ export function AwayPanel({ periods, members, meId, now, zone }: AwayPanelProps)
       <div className="border-t border-line pt-4">
         <p className="mb-3 flex items-center gap-2 text-sm font-semibold text-espresso">
           <Plane className="size-4 text-primary" aria-hidden="true" />
-          Add time away
+          {t('tasks:addTimeAway')}
         </p>
         <Form
           form={form}
           legend="Add time away"
           className="flex flex-col gap-3"
           validate={({ starts_on, ends_on }) => {
-            if (!starts_on) return { field: 'starts_on', message: 'Choose the first day.' };
-            if (!ends_on) return { field: 'ends_on', message: 'Choose the last day.' };
-            if (ends_on < starts_on)
-              return { field: 'ends_on', message: 'The last day comes after the first.' };
+            if (!starts_on) return { field: 'starts_on', message: t('tasks:chooseTheFirstDay') };
+            if (!ends_on) return { field: 'ends_on', message: t('tasks:chooseTheLastDay') };
+            if (ends_on < starts_on) return { field: 'ends_on', message: t('tasks:theLastDayComesAfter') };
             return null;
           }}
           onSubmit={async (values) => {
@@ -101,14 +101,14 @@ export function AwayPanel({ periods, members, meId, now, zone }: AwayPanelProps)
             return { message: AWAY_SAVE_FAILED };
           }}
           actions={
-            <SubmitButton variant="secondary" className="w-full" busyLabel="Adding…">
-              Add
+            <SubmitButton variant="secondary" className="w-full" busyLabel={t('tasks:adding')}>
+              {t('tasks:add')}
             </SubmitButton>
           }
         >
           <div className="grid grid-cols-1 gap-3 min-[380px]:grid-cols-2 lg:grid-cols-1">
-            <TextField name="starts_on" label="From" type="date" />
-            <TextField name="ends_on" label="To" type="date" />
+            <TextField name="starts_on" label={t('tasks:from')} type="date" />
+            <TextField name="ends_on" label={t('tasks:to')} type="date" />
           </div>
         </Form>
       </div>

@@ -3,6 +3,7 @@ import { ArrowDown, ArrowUp } from 'lucide-react';
 import { get, useController, useFormState } from 'react-hook-form';
 import { Button } from '../../../components/button';
 import { MemberAvatar } from '../../../components/member-avatar';
+import { t } from '../../../lib/i18n';
 import { memberName } from '../api/get-task-members';
 import type { PoolEntry } from '../lib/task-form-values';
 
@@ -28,7 +29,7 @@ export function PoolPicker({ members, ordered }: PoolPickerProps) {
   return (
     <fieldset className="flex flex-col gap-1.5" aria-describedby={error ? 'pool-error' : undefined}>
       <legend className="mb-1.5 text-sm font-semibold text-espresso">
-        {ordered ? 'Who takes turns, in order' : 'Who shares it'}
+        {ordered ? t('tasks:whoTakesTurnsInOrder') : t('tasks:whoSharesIt')}
       </legend>
       <ol className="flex flex-col gap-1.5">
         {entries.map((entry, index) => {
@@ -59,7 +60,7 @@ export function PoolPicker({ members, ordered }: PoolPickerProps) {
                     variant="ghost"
                     size="sm"
                     className="size-9 p-0"
-                    aria-label={`Move ${name} earlier`}
+                    aria-label={t('tasks:moveEarlier', { name })}
                     disabled={index === 0}
                     onClick={() => move(index, -1)}
                   >
@@ -69,7 +70,7 @@ export function PoolPicker({ members, ordered }: PoolPickerProps) {
                     variant="ghost"
                     size="sm"
                     className="size-9 p-0"
-                    aria-label={`Move ${name} later`}
+                    aria-label={t('tasks:moveLater', { name })}
                     disabled={index === entries.length - 1}
                     onClick={() => move(index, 1)}
                   >

@@ -3,6 +3,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { Check, Pencil, SkipForward, Trash2, TriangleAlert, X } from 'lucide-react';
 import { Button } from '../../../components/button';
 import { MemberAvatar } from '../../../components/member-avatar';
+import { t } from '../../../lib/i18n';
 import { memberName } from '../api/get-task-members';
 import { dueInFull } from '../lib/due-words';
 import { repeatSentence } from '../lib/repeat-sentence';
@@ -61,7 +62,7 @@ function TaskDetail({
         </Dialog.Title>
         <Dialog.Close
           className="-m-2 rounded-xl p-2 text-muted hover:bg-tan-light hover:text-espresso"
-          aria-label="Close task details"
+          aria-label={t('tasks:closeTaskDetails')}
         >
           <X className="size-5" aria-hidden="true" />
         </Dialog.Close>
@@ -71,19 +72,19 @@ function TaskDetail({
       </Dialog.Description>
 
       <dl className="mt-4 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
-        <dt className="font-semibold text-espresso">Due</dt>
+        <dt className="font-semibold text-espresso">{t('tasks:due')}</dt>
         <dd className={task.overdue ? 'font-semibold text-danger' : 'text-espresso'}>
           {dueInFull(task.due_at, zone)}
-          {task.overdue && ' (overdue)'}
+          {task.overdue && t('tasks:overdue')}
         </dd>
-        <dt className="font-semibold text-espresso">On turn</dt>
+        <dt className="font-semibold text-espresso">{t('tasks:onTurn')}</dt>
         <dd className="flex min-w-0 items-center gap-2 text-espresso">
           <MemberAvatar member={assignee} className="size-6 text-[0.65rem]" />
           <span className="truncate">{memberName(assignee)}</span>
         </dd>
-        <dt className="font-semibold text-espresso">Rotation</dt>
+        <dt className="font-semibold text-espresso">{t('tasks:rotation')}</dt>
         <dd className="break-words text-espresso">{rotationWords(task.rotation, poolNames)}</dd>
-        <dt className="font-semibold text-espresso">Effort</dt>
+        <dt className="font-semibold text-espresso">{t('tasks:effort')}</dt>
         <dd>
           <EffortDots effort={task.effort} />
         </dd>
@@ -91,7 +92,7 @@ function TaskDetail({
       {task.assignee_away && (
         <p className="mt-3 flex items-start gap-2 rounded-xl border border-warning-border bg-warning-bg px-3 py-2 text-sm font-medium text-warning">
           <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          {`${memberName(assignee)} is away when this is due, and nobody else in the rotation is free.`}
+          {t('tasks:isAwayWhenThisIs', { assignee: memberName(assignee) })}
         </p>
       )}
       {task.notes && (
@@ -106,27 +107,27 @@ function TaskDetail({
       <div className="mt-5 grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
         <Button disabled={busy} onClick={() => onDone(task)}>
           <Check className="size-4" aria-hidden="true" />
-          Done
+          {t('tasks:done')}
         </Button>
         {task.repeat.every !== 'none' && (
           <Button variant="secondary" disabled={busy} onClick={() => onSkip(task)}>
             <SkipForward className="size-4" aria-hidden="true" />
-            Skip this time
+            {t('tasks:skipThisTime')}
           </Button>
         )}
         <Button variant="secondary" disabled={busy} onClick={() => onEdit(task)}>
           <Pencil className="size-4" aria-hidden="true" />
-          Edit
+          {t('tasks:edit')}
         </Button>
         <Button variant="ghost" className="text-danger" disabled={busy} onClick={() => onDelete(task)}>
           <Trash2 className="size-4" aria-hidden="true" />
-          Delete
+          {t('tasks:delete')}
         </Button>
       </div>
 
       <section className="mt-6 border-t border-line pt-4" aria-labelledby={`history-${task.task_id}`}>
         <h3 id={`history-${task.task_id}`} className="mb-2 font-semibold text-espresso">
-          History
+          {t('tasks:history')}
         </h3>
         <TaskHistoryList taskId={task.task_id} members={members} zone={zone} />
       </section>

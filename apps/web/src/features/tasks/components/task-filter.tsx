@@ -1,9 +1,10 @@
 import { cn } from '../../../lib/cn';
+import { t } from '../../../lib/i18n';
 import type { TaskFilter } from '../lib/group-tasks';
 
-const OPTIONS: { value: TaskFilter; label: string }[] = [
-  { value: 'mine', label: 'Mine' },
-  { value: 'everyone', label: 'Everyone' },
+const OPTIONS: { value: TaskFilter; label: 'tasks:filter.mine' | 'tasks:filter.everyone' }[] = [
+  { value: 'mine', label: 'tasks:filter.mine' },
+  { value: 'everyone', label: 'tasks:filter.everyone' },
 ];
 
 /** The Mine / Everyone switch: two toggle buttons, the chosen one pressed. */
@@ -16,7 +17,7 @@ export function TaskFilterSwitch({
 }) {
   return (
     <fieldset className="inline-flex self-start rounded-xl border border-line bg-surface p-1">
-      <legend className="sr-only">Show tasks</legend>
+      <legend className="sr-only">{t('tasks:showTasks')}</legend>
       {OPTIONS.map((option) => (
         <button
           key={option.value}
@@ -28,7 +29,7 @@ export function TaskFilterSwitch({
             value === option.value ? 'bg-primary text-on-primary' : 'text-espresso hover:bg-tan-light',
           )}
         >
-          {option.label}
+          {t(option.label)}
         </button>
       ))}
     </fieldset>

@@ -20,6 +20,7 @@ import {
 } from '../../../components/form';
 import { isApiError } from '../../../lib/api-client';
 import { browserTimeZone, isoToLocalInput, localInputToIso, nextWholeHour } from '../../../lib/dates';
+import { t } from '../../../lib/i18n';
 import { memberName } from '../api/get-task-members';
 import { ordinal, repeatSentence } from '../lib/repeat-sentence';
 import { ROTATION_LABELS } from '../lib/rotation-words';
@@ -53,9 +54,9 @@ export function TaskFormDialog({ open, onOpenChange, task, members, meId, onSubm
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={task ? 'Edit task' : 'New task'}
-      description={task ? 'Change the task for the whole house.' : 'Add a task for the house.'}
-      closeLabel="Close task form"
+      title={task ? t('tasks:editTask') : t('tasks:newTask')}
+      description={task ? t('tasks:changeTheTaskForThe') : t('tasks:addATaskForThe')}
+      closeLabel={t('tasks:closeTaskForm')}
     >
       <TaskForm
         key={task?.task_id ?? 'new'}
@@ -93,7 +94,10 @@ const EFFORT_OPTIONS = Array.from({ length: TASK_EFFORT_MAX - TASK_EFFORT_MIN + 
 });
 
 const MONTH_DAY_OPTIONS = [
-  ...Array.from({ length: 31 }, (_, i) => ({ value: String(i + 1), label: `The ${ordinal(i + 1)}` })),
+  ...Array.from({ length: 31 }, (_, i) => ({
+    value: String(i + 1),
+    label: t('tasks:the', { value: ordinal(i + 1) }),
+  })),
   { value: '-1', label: 'The last day' },
 ];
 
@@ -151,30 +155,34 @@ function TaskForm({ task, members, meId, onSubmit }: TaskFormProps) {
       actions={
         <>
           <CancelButton />
-          <SubmitButton busyLabel="Saving…">{task ? 'Save changes' : 'Create task'}</SubmitButton>
+          <SubmitButton busyLabel={t('tasks:saving')}>
+            {task ? t('tasks:saveChanges') : t('tasks:createTask')}
+          </SubmitButton>
         </>
       }
     >
-      <TextField name="title" label="Title" maxLength={TASK_TITLE_MAX} autoComplete="off" />
-      <TextArea name="notes" label="Notes" maxLength={TASK_NOTES_MAX} rows={2} />
+      <TextField name="title" label={t('tasks:title')} maxLength={TASK_TITLE_MAX} autoComplete="off" />
+      <TextArea name="notes" label={t('tasks:notes')} maxLength={TASK_NOTES_MAX} rows={2} />
       <div className="grid grid-cols-1 gap-4 min-[400px]:grid-cols-2">
-        <SelectField name="effort" label="Effort" options={EFFORT_OPTIONS} />
-        <DateTimeField name="due" label="First due" />
+        <SelectField name="effort" label={t('tasks:effort')} options={EFFORT_OPTIONS} />
+        <DateTimeField name="due" label={t('tasks:firstDue')} />
       </div>
 
       <section className="flex flex-col gap-3 rounded-xl border border-line bg-cream/60 p-3">
-        <SelectField name="every" label="Repeat" options={EVERY_OPTIONS} />
+        <SelectField name="every" label={t('tasks:repeat')} options={EVERY_OPTIONS} />
         {every !== 'none' && (
           <div className="grid grid-cols-1 gap-3 min-[400px]:grid-cols-2">
             <TextField
               name="interval"
-              label={UNIT[every] ?? 'Every'}
+              label={UNIT[every] ?? t('tasks:every')}
               type="number"
               inputMode="numeric"
               min={1}
               max={TASK_INTERVAL_MAX}
             />
-            {every === 'months' && <SelectField name="month_day" label="Day" options={MONTH_DAY_OPTIONS} />}
+            {every === 'months' && (
+              <SelectField name="month_day" label={t('tasks:day')} options={MONTH_DAY_OPTIONS} />
+            )}
           </div>
         )}
         {every === 'weeks' && <WeekdayPicker />}
@@ -186,22 +194,22 @@ function TaskForm({ task, members, meId, onSubmit }: TaskFormProps) {
       <section className="flex flex-col gap-3 rounded-xl border border-line bg-cream/60 p-3">
         <SelectField
           name="rotation"
-          label="Who does it"
+          label={t('tasks:whoDoesIt')}
           options={(['fixed', 'round_robin', 'fairest'] as const).map((r) => ({
             value: r,
             label: ROTATION_LABELS[r],
           }))}
         />
         {rotation === 'fixed' ? (
-          <SelectField name="assignee" label="Person" options={people} />
+          <SelectField name="assignee" label={t('tasks:person')} options={people} />
         ) : (
           <>
             <PoolPicker members={byId} ordered={rotation === 'round_robin'} />
             {rotation === 'round_robin' && (
               <SelectField
                 name="assignee"
-                label="Starts with"
-                options={[{ value: '', label: 'The first in order' }, ...inPool]}
+                label={t('tasks:startsWith')}
+                options={[{ value: '', label: t('tasks:theFirstInOrder') }, ...inPool]}
               />
             )}
           </>

@@ -1,6 +1,7 @@
 import type { TaskMember } from '@hearth/contract';
 import { Button } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
+import { t } from '../../../lib/i18n';
 import { useLogError } from '../../../lib/use-log-error';
 import { useTaskHistory } from '../api/get-task-history';
 import { memberName } from '../api/get-task-members';
@@ -16,16 +17,16 @@ export interface TaskHistoryListProps {
 export function TaskHistoryList({ taskId, members, zone }: TaskHistoryListProps) {
   const history = useTaskHistory(taskId);
   useLogError(history.error);
-  if (history.isPending) return <Spinner label="Loading history" />;
+  if (history.isPending) return <Spinner label={t('tasks:loadingHistory')} />;
   if (history.isError) {
     return (
       <p role="alert" className="text-sm font-medium text-danger">
-        We couldn’t load this task’s history.
+        {t('tasks:weCouldnTLoadThis')}
       </p>
     );
   }
   const entries = history.data.pages.flat();
-  if (entries.length === 0) return <p className="text-sm text-muted">Not done yet.</p>;
+  if (entries.length === 0) return <p className="text-sm text-muted">{t('tasks:notDoneYet')}</p>;
   return (
     <div className="flex flex-col gap-3">
       <ol className="flex flex-col gap-1.5 text-sm">
@@ -33,8 +34,8 @@ export function TaskHistoryList({ taskId, members, zone }: TaskHistoryListProps)
           <li key={entry.history_id} className="flex flex-wrap justify-between gap-x-3">
             <span className="min-w-0 font-medium break-words text-espresso">
               {entry.skipped
-                ? `Skipped by ${memberName(members.get(entry.done_by))}`
-                : `Done by ${memberName(members.get(entry.done_by))}`}
+                ? t('tasks:skippedBy', { value: memberName(members.get(entry.done_by)) })
+                : t('tasks:doneBy', { value: memberName(members.get(entry.done_by)) })}
             </span>
             <time dateTime={entry.done_at} className="text-muted">
               {dueInFull(entry.done_at, zone)}
@@ -50,7 +51,7 @@ export function TaskHistoryList({ taskId, members, zone }: TaskHistoryListProps)
           disabled={history.isFetchingNextPage}
           onClick={() => void history.fetchNextPage()}
         >
-          Show older
+          {t('tasks:showOlder')}
         </Button>
       )}
     </div>

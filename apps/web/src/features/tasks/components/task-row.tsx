@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/button';
 import { MemberAvatar } from '../../../components/member-avatar';
 import { cn } from '../../../lib/cn';
+import { t } from '../../../lib/i18n';
 import { memberName } from '../api/get-task-members';
 import { dueInFull, dueInWords } from '../lib/due-words';
 import { EffortDots } from './effort-dots';
@@ -39,8 +40,8 @@ export function TaskRow({ task, members, now, zone, busy = false, onDone, onOpen
         variant="secondary"
         size="sm"
         className="size-11 shrink-0 rounded-full p-0"
-        aria-label={`Done: ${task.title}`}
-        title="Mark done"
+        aria-label={t('tasks:done2', { title: task.title })}
+        title={t('tasks:markDone')}
         disabled={busy}
         onClick={() => onDone(task)}
       >
@@ -66,7 +67,7 @@ export function TaskRow({ task, members, now, zone, busy = false, onDone, onOpen
             title={dueInFull(task.due_at, zone)}
             className={cn(task.overdue && 'font-semibold text-danger')}
           >
-            {task.overdue && <span className="sr-only">Overdue, due </span>}
+            {task.overdue && <span className="sr-only">{t('tasks:overdueDue')} </span>}
             {dueInWords(task.due_at, now, zone)}
           </time>
           <EffortDots effort={task.effort} />
@@ -74,7 +75,7 @@ export function TaskRow({ task, members, now, zone, busy = false, onDone, onOpen
         {task.assignee_away && (
           <p className="mt-1 flex items-center gap-1.5 text-sm font-medium text-warning">
             <TriangleAlert className="size-4 shrink-0" aria-hidden="true" />
-            <span className="min-w-0">{`${name} is away when this is due.`}</span>
+            <span className="min-w-0">{t('tasks:isAwayWhenThisIs2', { name })}</span>
           </p>
         )}
       </div>

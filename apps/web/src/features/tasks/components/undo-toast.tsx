@@ -1,6 +1,7 @@
 import { X } from 'lucide-react';
 import { useEffect } from 'react';
 import { Button } from '../../../components/button';
+import { t } from '../../../lib/i18n';
 
 /** How long the toast stays unless it is used or closed. */
 export const UNDO_TOAST_MS = 8000;
@@ -27,14 +28,14 @@ export function UndoToast({ title, id, onUndo, onDismiss }: UndoToastProps) {
         role="status"
         className="pointer-events-auto flex w-full max-w-md items-center gap-3 rounded-xl bg-espresso px-4 py-3 text-cream shadow-lift"
       >
-        <p className="min-w-0 flex-1 truncate text-sm font-medium">{`Done: ${title}`}</p>
+        <p className="min-w-0 flex-1 truncate text-sm font-medium">{t('tasks:done2', { title })}</p>
         <Button variant="secondary" size="sm" onClick={onUndo}>
-          Undo
+          {t('tasks:undo')}
         </Button>
         <button
           type="button"
           onClick={onDismiss}
-          aria-label="Close"
+          aria-label={t('tasks:close')}
           className="-m-1 rounded-lg p-1 text-cream/80 hover:text-cream"
         >
           <X className="size-4" aria-hidden="true" />

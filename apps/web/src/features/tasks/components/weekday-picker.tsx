@@ -1,5 +1,6 @@
 import { get, useController, useFormState } from 'react-hook-form';
 import { cn } from '../../../lib/cn';
+import { t } from '../../../lib/i18n';
 import { WEEK_ORDER, WEEKDAY_SHORT } from '../lib/repeat-sentence';
 
 const LONG = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
@@ -14,7 +15,7 @@ export function WeekdayPicker() {
     field.onChange(chosen.includes(day) ? chosen.filter((d) => d !== day) : [...chosen, day]);
   return (
     <fieldset className="flex flex-col gap-1.5" aria-describedby={error ? 'weekdays-error' : undefined}>
-      <legend className="mb-1.5 text-sm font-semibold text-espresso">On</legend>
+      <legend className="mb-1.5 text-sm font-semibold text-espresso">{t('tasks:on')}</legend>
       <div className="grid grid-cols-7 gap-1">
         {WEEK_ORDER.map((day) => (
           <button

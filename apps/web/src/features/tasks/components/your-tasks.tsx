@@ -5,6 +5,7 @@ import { Banner } from '../../../components/banner';
 import { Card } from '../../../components/card';
 import { Spinner } from '../../../components/spinner';
 import { browserTimeZone } from '../../../lib/dates';
+import { t } from '../../../lib/i18n';
 import { useLogError } from '../../../lib/use-log-error';
 import { useTaskMembers } from '../api/get-task-members';
 import { useTasks } from '../api/get-tasks';
@@ -42,20 +43,20 @@ export function YourTasks({ user }: YourTasksProps) {
       <Card>
         <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
           <h2 id={headingId} className="text-lg font-bold text-espresso">
-            Your tasks
+            {t('tasks:yourTasks')}
           </h2>
           <Link to="/tasks" className="text-sm font-semibold text-primary underline-offset-4 hover:underline">
-            All tasks
+            {t('tasks:allTasks')}
           </Link>
         </div>
         {tasks.isPending ? (
           <div className="mt-4 flex justify-center">
-            <Spinner label="Loading your tasks" />
+            <Spinner label={t('tasks:loadingYourTasks')} />
           </div>
         ) : tasks.isError ? (
-          <p className="mt-4 text-sm font-medium text-danger">We couldn’t load your tasks.</p>
+          <p className="mt-4 text-sm font-medium text-danger">{t('tasks:weCouldnTLoadYour')}</p>
         ) : mine.length === 0 ? (
-          <p className="mt-4 text-muted">Nothing due today. Enjoy!</p>
+          <p className="mt-4 text-muted">{t('tasks:nothingDueTodayEnjoy')}</p>
         ) : (
           <ul className="mt-4 flex flex-col gap-2">
             {mine.map((task) => (

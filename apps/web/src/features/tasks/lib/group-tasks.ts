@@ -1,5 +1,6 @@
 import type { Task } from '@hearth/contract';
 import { DateTime } from 'luxon';
+import { labels } from '../../../lib/i18n';
 
 export type TaskGroupKey = 'overdue' | 'today' | 'week' | 'later';
 
@@ -9,12 +10,12 @@ export interface TaskGroup {
   tasks: Task[];
 }
 
-const LABELS: Record<TaskGroupKey, string> = {
-  overdue: 'Overdue',
-  today: 'Today',
-  week: 'This week',
-  later: 'Later',
-};
+const LABELS: Record<TaskGroupKey, string> = labels({
+  overdue: 'tasks:groups.overdue',
+  today: 'tasks:groups.today',
+  week: 'tasks:groups.week',
+  later: 'tasks:groups.later',
+});
 
 /** 'This week' holds what is due after today and within the next seven days. */
 const WEEK_DAYS = 7;

@@ -1,6 +1,7 @@
 import type { RepeatKind, Rotation, Task, TaskInput, TaskMember, TaskRepeat } from '@hearth/contract';
 import { TASK_EFFORT_DEFAULT, TASK_INTERVAL_MAX, TASK_TITLE_MAX } from '@hearth/contract';
 import { DateTime } from 'luxon';
+import { t } from '../../../lib/i18n';
 
 /** One row of the pool picker: a member, in turn order, in the rotation or not. */
 export interface PoolEntry {
@@ -90,17 +91,17 @@ export function taskInputOf(
   zone: string,
 ): TaskInput | FormProblem {
   const title = values.title.trim();
-  if (!title) return { field: 'title', message: 'Enter a title.' };
+  if (!title) return { field: 'title', message: t('tasks:enterATitle') };
   if (title.length > TASK_TITLE_MAX)
-    return { field: 'title', message: `Keep the title to ${TASK_TITLE_MAX} characters.` };
-  if (!dueAt) return { field: 'due', message: 'Choose the first due date and time.' };
+    return { field: 'title', message: t('tasks:keepTheTitleToCharacters', { TASK_TITLE_MAX }) };
+  if (!dueAt) return { field: 'due', message: t('tasks:chooseTheFirstDueDate') };
   if (values.every !== 'none') {
     const n = Number(values.interval);
     if (!Number.isInteger(n) || n < 1 || n > TASK_INTERVAL_MAX) {
-      return { field: 'interval', message: `Enter a whole number from 1 to ${TASK_INTERVAL_MAX}.` };
+      return { field: 'interval', message: t('tasks:enterAWholeNumberFrom', { TASK_INTERVAL_MAX }) };
     }
     if (values.every === 'weeks' && values.weekdays.length === 0) {
-      return { field: 'weekdays', message: 'Choose at least one weekday.' };
+      return { field: 'weekdays', message: t('tasks:chooseAtLeastOneWeekday') };
     }
   }
   const pool = values.pool.filter((p) => p.on).map((p) => p.user_id);
@@ -115,10 +116,10 @@ export function taskInputOf(
     rotation: values.rotation,
   };
   if (values.rotation === 'fixed') {
-    if (chosen === null) return { field: 'assignee', message: 'Choose who does it.' };
+    if (chosen === null) return { field: 'assignee', message: t('tasks:chooseWhoDoesIt') };
     return { ...base, assignee_id: chosen };
   }
-  if (pool.length === 0) return { field: 'pool', message: 'Choose at least one person.' };
+  if (pool.length === 0) return { field: 'pool', message: t('tasks:chooseAtLeastOnePerson') };
   if (values.rotation === 'round_robin') {
     return { ...base, pool, assignee_id: chosen !== null && pool.includes(chosen) ? chosen : null };
   }

@@ -11,6 +11,7 @@ import { PageHeader } from '../../../components/page-header';
 import { Spinner } from '../../../components/spinner';
 import { isApiError } from '../../../lib/api-client';
 import { browserTimeZone } from '../../../lib/dates';
+import { t as tr } from '../../../lib/i18n';
 import { useLogError } from '../../../lib/use-log-error';
 import { useMe } from '../../users';
 import { useAwayPeriods } from '../api/away';
@@ -108,11 +109,11 @@ export function TasksPage() {
   if (me.isPending || (hasHouse && (tasks.isPending || people.isPending))) {
     content = (
       <div className="flex justify-center py-16">
-        <Spinner label="Loading tasks" />
+        <Spinner label={tr('tasks:loadingTasks')} />
       </div>
     );
   } else if (houseRequired) {
-    content = <NoHouseState icon={ListChecks} title="Join or create a house to share tasks." />;
+    content = <NoHouseState icon={ListChecks} title={tr('tasks:joinOrCreateAHouse')} />;
   } else if (tasks.isError || people.isError) {
     content = (
       <Banner
@@ -126,7 +127,7 @@ export function TasksPage() {
               void people.refetch();
             }}
           >
-            Try again
+            {tr('tasks:tryAgain')}
           </Button>
         }
       >
@@ -144,19 +145,19 @@ export function TasksPage() {
           {all.length === 0 ? (
             <EmptyState
               icon={ListChecks}
-              title="No tasks yet"
+              title={tr('tasks:noTasksYet')}
               action={
                 <Button onClick={() => setEditing('new')}>
                   <Plus className="size-4" aria-hidden="true" />
-                  New task
+                  {tr('tasks:newTask')}
                 </Button>
               }
             >
-              Add the tasks your house shares: who does them, how often, and in turn.
+              {tr('tasks:addTheTasksYourHouse')}
             </EmptyState>
           ) : shown.length === 0 ? (
-            <EmptyState icon={ListChecks} title="Nothing on your turn">
-              Switch to Everyone to see the whole house’s tasks.
+            <EmptyState icon={ListChecks} title={tr('tasks:nothingOnYourTurn')}>
+              {tr('tasks:switchToEveryoneToSee')}
             </EmptyState>
           ) : (
             <TaskGroups
@@ -172,17 +173,17 @@ export function TasksPage() {
         </div>
         <div className="flex min-w-0 flex-col gap-6">
           <Card className="p-4 sm:p-5">
-            <h2 className="mb-3 font-bold text-espresso">Fairness, last 30 days</h2>
+            <h2 className="mb-3 font-bold text-espresso">{tr('tasks:fairnessLast30Days')}</h2>
             {stats.data ? (
               <FairnessChart stats={stats.data} members={members} />
             ) : stats.isError ? (
-              <p className="text-sm text-danger">We couldn’t load who did what.</p>
+              <p className="text-sm text-danger">{tr('tasks:weCouldnTLoadWho')}</p>
             ) : (
-              <Spinner label="Loading fairness" />
+              <Spinner label={tr('tasks:loadingFairness')} />
             )}
           </Card>
           <Card className="p-4 sm:p-5">
-            <h2 className="mb-3 font-bold text-espresso">Away</h2>
+            <h2 className="mb-3 font-bold text-espresso">{tr('tasks:away')}</h2>
             {away.data ? (
               <AwayPanel
                 periods={away.data}
@@ -192,9 +193,9 @@ export function TasksPage() {
                 zone={zone}
               />
             ) : away.isError ? (
-              <p className="text-sm text-danger">We couldn’t load who is away.</p>
+              <p className="text-sm text-danger">{tr('tasks:weCouldnTLoadWho2')}</p>
             ) : (
-              <Spinner label="Loading away periods" />
+              <Spinner label={tr('tasks:loadingAwayPeriods')} />
             )}
           </Card>
         </div>
@@ -205,13 +206,13 @@ export function TasksPage() {
   return (
     <>
       <PageHeader
-        title="Tasks"
-        description="Tasks that repeat and take turns fairly."
+        title={tr('tasks:tasks')}
+        description={tr('tasks:tasksThatRepeatAndTake')}
         actions={
           hasHouse && (
             <Button onClick={() => setEditing('new')}>
               <Plus className="size-4" aria-hidden="true" />
-              New task
+              {tr('tasks:newTask')}
             </Button>
           )
         }
@@ -243,11 +244,9 @@ export function TasksPage() {
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(isOpen) => !isOpen && setDeleting(null)}
-        title="Delete this task?"
-        description={
-          deleting ? `“${deleting.title}” and its history will be deleted for the whole house.` : ''
-        }
-        confirmLabel="Delete"
+        title={tr('tasks:deleteThisTask')}
+        description={deleting ? tr('tasks:andItsHistoryWillBe', { title: deleting.title }) : ''}
+        confirmLabel={tr('tasks:delete')}
         destructive
         onConfirm={() => deleting && onDeleteConfirmed(deleting)}
       />

@@ -1,9 +1,11 @@
 import type { UserInput } from '@hearth/contract';
 import { EMAIL_MAX, ErrorCode, PERSON_NAME_MAX, PHONE_MAX, USERNAME_MAX } from '@hearth/contract';
+import { LANGUAGE_NAMES, LANGUAGES, type Language } from '@hearth/i18n';
 import { useForm } from 'react-hook-form';
-import { Form, type FormProblem, SubmitButton, TextField } from '../../../components/form';
+import { Form, type FormProblem, SelectField, SubmitButton, TextField } from '../../../components/form';
 import { ImagePicker } from '../../../components/image-picker';
 import { isApiError } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n';
 
 export interface ProfileFormValues {
   username: string;
@@ -12,6 +14,8 @@ export interface ProfileFormValues {
   email: string;
   phone_num: string;
   profile_img: string | null;
+  /** '' follows the browser. */
+  language: '' | Language;
 }
 
 const FIELDS: readonly string[] = [
@@ -21,13 +25,14 @@ const FIELDS: readonly string[] = [
   'email',
   'phone_num',
   'profile_img',
+  'language',
 ];
 
 /** Server errors the person can fix, shown at the field they name. */
 function problemFrom(err: unknown): FormProblem | null {
   if (!isApiError(err)) return null;
   if (err.code === ErrorCode.usernameTaken)
-    return { field: 'username', message: 'That username is already taken.' };
+    return { field: 'username', message: t('users:thatUsernameIsAlreadyTaken') };
   if (err.field && FIELDS.includes(err.field) && err.serverMessage)
     return { field: err.field, message: err.serverMessage };
   return null;
@@ -58,29 +63,36 @@ export function ProfileForm({ initial, onSave }: ProfileFormProps) {
           email: values.email.trim(),
           phone_num: values.phone_num.trim() || null,
           profile_img: values.profile_img,
+          language: values.language || null,
         })
       }
       onFailure={(err) => {
         console.error('Error saving user:', err);
-        return problemFrom(err) ?? { message: "We couldn't save your profile. Please try again." };
+        return problemFrom(err) ?? { message: t('users:weCouldnTSaveYour') };
       }}
       actions={
-        <SubmitButton size="lg" busyLabel="Saving..." className="w-full">
-          Save Profile
+        <SubmitButton size="lg" busyLabel={t('users:saving')} className="w-full">
+          {t('users:saveProfile')}
         </SubmitButton>
       }
     >
-      <TextField label="Username" name="username" autoComplete="username" maxLength={USERNAME_MAX} required />
+      <TextField
+        label={t('users:username')}
+        name="username"
+        autoComplete="username"
+        maxLength={USERNAME_MAX}
+        required
+      />
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
-          label="First Name"
+          label={t('users:firstName')}
           name="first_name"
           autoComplete="given-name"
           maxLength={PERSON_NAME_MAX}
           required
         />
         <TextField
-          label="Last Name"
+          label={t('users:lastName')}
           name="last_name"
           autoComplete="family-name"
           maxLength={PERSON_NAME_MAX}
@@ -88,7 +100,7 @@ export function ProfileForm({ initial, onSave }: ProfileFormProps) {
         />
       </div>
       <TextField
-        label="Email"
+        label={t('users:email')}
         name="email"
         type="email"
         autoComplete="email"
@@ -96,16 +108,24 @@ export function ProfileForm({ initial, onSave }: ProfileFormProps) {
         required
       />
       <TextField
-        label="Phone Number"
+        label={t('users:phoneNumber')}
         name="phone_num"
         type="tel"
         autoComplete="tel"
         maxLength={PHONE_MAX}
-        placeholder="X-XXX-XXX-XXXX"
+        placeholder={t('users:xXxxXxxXxxx')}
+      />
+      <SelectField
+        label={t('users:language')}
+        name="language"
+        options={[
+          { value: '', label: t('users:languageFollowBrowser') },
+          ...LANGUAGES.map((lang) => ({ value: lang, label: LANGUAGE_NAMES[lang] })),
+        ]}
       />
       <ImagePicker
-        label="Profile Image"
-        previewAlt="Profile image preview"
+        label={t('users:profileImage')}
+        previewAlt={t('users:profileImagePreview')}
         value={image}
         onChange={(profile_img) => {
           form.clearErrors('profile_img');

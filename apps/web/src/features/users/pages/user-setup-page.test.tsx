@@ -81,9 +81,23 @@ describe('UserSetupPage', () => {
       email: 'ada@example.com',
       phone_num: '1-555-123-4567',
       profile_img: 'data:image/webp;base64,UklGRg==',
+      language: null,
     });
     answer({ body: saved });
     expect(await screen.findByTestId('location')).toHaveTextContent('/houseSetup');
+  });
+
+  it('saves the chosen language with the profile, and offers following the browser', async () => {
+    const { calls } = setup(null, { 'POST /api/users/': { body: saved } });
+    renderAt(<UserSetupPage />, '/userSetup');
+    const language = await screen.findByLabelText('Language');
+    expect(language).toHaveValue('');
+    expect(screen.getByRole('option', { name: 'Same as this browser' })).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Username'), 'ada');
+    await userEvent.selectOptions(language, 'Deutsch');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Profile' }));
+    await screen.findByTestId('location');
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ language: 'de' });
   });
 
   it('keeps an invite code remembered before sign-in for house setup', async () => {

@@ -1,12 +1,13 @@
 import type { User } from '@hearth/contract';
 import { Bell } from 'lucide-react';
 import type { IdTokenClaims } from 'oidc-client-ts';
-import { useAuth } from 'react-oidc-context';
 import { useTranslation } from 'react-i18next';
+import { useAuth } from 'react-oidc-context';
 import { Link, useNavigate } from 'react-router';
 import { Card } from '../../../components/card';
 import { FullScreenSpinner } from '../../../components/spinner';
 import { ThemePicker } from '../../../components/theme-picker';
+import { t } from '../../../lib/i18n';
 import { useLogError } from '../../../lib/use-log-error';
 import { consumeReturnTo } from '../../auth';
 import { useMe, useSaveProfile } from '../api';
@@ -24,6 +25,7 @@ export function initialProfile(
     email: me?.email || identity?.email || '',
     phone_num: me?.phone_num ?? '',
     profile_img: me?.profile_img ?? null,
+    language: me?.language ?? '',
   };
 }
 
@@ -49,7 +51,9 @@ export function UserSetupPage() {
   return (
     <main className="flex min-h-dvh items-start justify-center px-4 py-8 sm:items-center sm:py-12">
       <Card className="w-full max-w-lg">
-        <h1 className="mb-6 text-2xl font-bold tracking-tight text-espresso">Set Up Your Profile</h1>
+        <h1 className="mb-6 text-2xl font-bold tracking-tight text-espresso">
+          {t('users:setUpYourProfile')}
+        </h1>
         <ProfileForm
           initial={initialProfile(me.data, auth.user?.profile)}
           onSave={async (input) => {

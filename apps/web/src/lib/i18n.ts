@@ -4,7 +4,7 @@
  * the last language used is kept on the device so a reload shows the right one before the profile loads.
  */
 import { en, isLanguage, LANGUAGES, type Language, NAMESPACES, pickLanguage } from '@hearth/i18n';
-import i18next from 'i18next';
+import i18next, { type ParseKeys } from 'i18next';
 import ICU from 'i18next-icu';
 import { initReactI18next } from 'react-i18next';
 
@@ -68,4 +68,25 @@ export function currentLocale(): string {
   const lang = i18next.language || 'en';
   const browser = typeof navigator === 'undefined' ? [] : navigator.languages;
   return browser.find((tag) => tag.toLowerCase().split('-')[0] === lang) ?? lang;
+}
+
+/**
+ * Translates a catalogue key: `t('groceries:addItem')`. Components may call it while rendering: the app
+ * remounts its pages when the language changes (see LanguageRoot), so no text stays in the old language.
+ */
+export const t = i18next.t.bind(i18next) as typeof i18next.t;
+
+/** A catalogue key with its namespace, e.g. 'groceries:categories.produce'. */
+type Key = ParseKeys<typeof NAMESPACES>;
+
+/**
+ * A map of labels read from the catalogue each time one is used (not once when the module loads), so a
+ * module-level table such as a category's names follows the current language.
+ */
+export function labels<K extends string>(keys: Record<K, Key>): Record<K, string> {
+  const out = {} as Record<K, string>;
+  for (const [name, key] of Object.entries(keys) as [K, Key][]) {
+    Object.defineProperty(out, name, { get: () => t(key), enumerable: true });
+  }
+  return out;
 }
