@@ -23,13 +23,16 @@ void instance.use(ICU).init({
   returnNull: false,
 });
 
-const bound = new Map<Language, TFunction>();
+/** A `t` that takes keys of every namespace ('idp:signIn.title', 'notifications:...'). */
+export type ServerT = TFunction<typeof NAMESPACES>;
+
+const bound = new Map<Language, ServerT>();
 
 /** A `t` for one language: `translator('de')('idp:signIn.title')`. */
-export function translator(lang: Language): TFunction {
+export function translator(lang: Language): ServerT {
   let t = bound.get(lang);
   if (!t) {
-    t = instance.getFixedT(lang);
+    t = instance.getFixedT(lang, [...NAMESPACES]) as ServerT;
     bound.set(lang, t);
   }
   return t;

@@ -1,10 +1,11 @@
 import { parse as parseQuery } from 'node:querystring';
+import { parseAcceptLanguage, pickLanguage } from '@hearth/i18n/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { InteractionResults, default as Provider } from 'oidc-provider';
 import { hasUnstorableChars } from '../lib/control-chars.js';
 import { type LimitStore, limitKey, retryAfterSeconds } from '../lib/limits.js';
 import { type AccountsRepository, EmailTakenError, emailKey } from './accounts.js';
-import { errorPage, type FormError, signInPage, signUpPage } from './pages.js';
+import { errorPage, type FormError, type PageLocale, pageLocale, signInPage, signUpPage } from './pages.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './passwords.js';
 import type { IdpLimits } from './rate-limit.js';
 
@@ -24,9 +25,6 @@ export interface InteractionDeps {
 type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
 type Form = Record<string, string | string[] | undefined>;
 
-const TOO_MANY_SIGN_INS = 'Too many sign-in attempts. Please wait a few minutes and try again.';
-const TOO_MANY_SIGN_UPS = 'Too many sign-up attempts. Please wait a few minutes and try again.';
-const WRONG_CREDENTIALS = 'Incorrect email or password.';
 const NAME_MAX_LENGTH = 100;
 const EMAIL_MAX_LENGTH = 254;
 // Deliberately loose: one @, something on each side, a dot in the domain, no spaces.
@@ -49,38 +47,52 @@ function sendPage(reply: FastifyReply, status: number, page: string) {
     .send(page);
 }
 
-const CONTROL_CHARACTERS = 'must not contain control characters.';
+/**
+ * The language of the sign-in pages: the app's `ui_locales` (the language it is shown in), else the
+ * browser's Accept-Language; English when neither is one Hearth speaks.
+ */
+export function requestLocale(request: FastifyRequest, uiLocales?: unknown): PageLocale {
+  const asked = typeof uiLocales === 'string' ? uiLocales.split(/\s+/).filter(Boolean) : [];
+  return pageLocale(pickLanguage([...asked, ...parseAcceptLanguage(request.headers['accept-language'])]));
+}
 
-function validateEmail(email: string, errors: FormError[]) {
-  if (email === '') errors.push({ field: 'email', message: 'Email is required.' });
-  else if (hasUnstorableChars(email)) errors.push({ field: 'email', message: `Email ${CONTROL_CHARACTERS}` });
+function validateEmail(email: string, errors: FormError[], { t }: PageLocale) {
+  const label = t('idp:fields.email');
+  if (email === '') errors.push({ field: 'email', message: t('idp:errors.required', { label }) });
+  else if (hasUnstorableChars(email))
+    errors.push({ field: 'email', message: t('idp:errors.controlChars', { label }) });
   else if (email.length > EMAIL_MAX_LENGTH) {
-    errors.push({ field: 'email', message: `Email must be at most ${EMAIL_MAX_LENGTH} characters.` });
+    errors.push({ field: 'email', message: t('idp:errors.tooLong', { label, max: EMAIL_MAX_LENGTH }) });
   } else if (!EMAIL_SHAPE.test(email)) {
-    errors.push({ field: 'email', message: 'Enter a valid email address, like name@example.com.' });
+    errors.push({ field: 'email', message: t('idp:errors.invalidEmail') });
   }
 }
 
-function validateName(value: string, field: string, label: string, errors: FormError[]) {
-  if (value === '') errors.push({ field, message: `${label} is required.` });
-  else if (hasUnstorableChars(value)) errors.push({ field, message: `${label} ${CONTROL_CHARACTERS}` });
+function validateName(value: string, field: string, label: string, errors: FormError[], { t }: PageLocale) {
+  if (value === '') errors.push({ field, message: t('idp:errors.required', { label }) });
+  else if (hasUnstorableChars(value))
+    errors.push({ field, message: t('idp:errors.controlChars', { label }) });
   else if (value.length > NAME_MAX_LENGTH) {
-    errors.push({ field, message: `${label} must be at most ${NAME_MAX_LENGTH} characters.` });
+    errors.push({ field, message: t('idp:errors.tooLong', { label, max: NAME_MAX_LENGTH }) });
   }
 }
 
-function validateNewPassword(password: string, errors: FormError[]) {
+function validateNewPassword(password: string, errors: FormError[], { t }: PageLocale) {
   const length = [...password].length;
-  if (length === 0) errors.push({ field: 'password', message: 'Password is required.' });
+  if (length === 0)
+    errors.push({
+      field: 'password',
+      message: t('idp:errors.required', { label: t('idp:fields.password') }),
+    });
   else if (length < PASSWORD_MIN_LENGTH) {
     errors.push({
       field: 'password',
-      message: `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`,
+      message: t('idp:errors.passwordTooShort', { min: PASSWORD_MIN_LENGTH }),
     });
   } else if (length > PASSWORD_MAX_LENGTH) {
     errors.push({
       field: 'password',
-      message: `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`,
+      message: t('idp:errors.passwordTooLong', { max: PASSWORD_MAX_LENGTH }),
     });
   }
 }
@@ -150,26 +162,30 @@ export async function interactionRoutes(app: FastifyInstance, deps: InteractionD
     try {
       return await work();
     } catch (err) {
+      const loc = requestLocale(request);
+      const { t } = loc;
       if (!(err instanceof InteractionGone)) {
         request.log.error({ err }, 'sign-in page failed');
         return sendPage(
           reply,
           500,
-          errorPage({
-            title: 'Something went wrong',
-            message: 'Something went wrong on our side. Please try again in a moment.',
-            homeHref: home,
-          }),
+          errorPage(
+            {
+              title: t('idp:errors.somethingWentWrong'),
+              message: t('idp:errors.serverError'),
+              homeHref: home,
+            },
+            loc,
+          ),
         );
       }
       return sendPage(
         reply,
         400,
-        errorPage({
-          title: 'This sign-in has expired',
-          message: 'Your sign-in took too long or was interrupted. Please go back to Hearth and try again.',
-          homeHref: home,
-        }),
+        errorPage(
+          { title: t('idp:errors.expiredTitle'), message: t('idp:errors.expired'), homeHref: home },
+          loc,
+        ),
       );
     }
   }
@@ -194,7 +210,8 @@ export async function interactionRoutes(app: FastifyInstance, deps: InteractionD
       if (interaction.prompt.name === 'consent') return consent(request, reply, interaction);
       if (interaction.prompt.name !== 'login') throw new InteractionGone();
       const hint = typeof interaction.params.login_hint === 'string' ? interaction.params.login_hint : '';
-      return sendPage(reply, 200, signInPage(signInView(interaction.uid, hint)));
+      const loc = requestLocale(request, interaction.params.ui_locales);
+      return sendPage(reply, 200, signInPage(signInView(interaction.uid, hint), loc));
     }),
   );
 
@@ -205,7 +222,8 @@ export async function interactionRoutes(app: FastifyInstance, deps: InteractionD
       guarded(request, reply, async () => {
         const interaction = await load(request, reply);
         if (interaction.prompt.name !== 'login') return reply.redirect(paths(interaction.uid).signIn, 303);
-        return sendPage(reply, 200, signUpPage(signUpView(interaction.uid)));
+        const loc = requestLocale(request, interaction.params.ui_locales);
+        return sendPage(reply, 200, signUpPage(signUpView(interaction.uid), loc));
       }),
   );
 
@@ -215,6 +233,8 @@ export async function interactionRoutes(app: FastifyInstance, deps: InteractionD
     (request, reply) =>
       guarded(request, reply, async () => {
         const interaction = await load(request, reply);
+        const loc = requestLocale(request, interaction.params.ui_locales);
+        const { t } = loc;
         const form = request.body ?? {};
         const email = text(form, 'email').trim();
         const password = text(form, 'password');
@@ -232,17 +252,26 @@ export async function interactionRoutes(app: FastifyInstance, deps: InteractionD
           return sendPage(
             reply,
             429,
-            signInPage(signInView(interaction.uid, email, [{ message: TOO_MANY_SIGN_INS }])),
+            signInPage(
+              signInView(interaction.uid, email, [{ message: t('idp:errors.tooManySignIns') }]),
+              loc,
+            ),
           );
         }
 
         const errors: FormError[] = [];
-        if (email === '') errors.push({ field: 'email', message: 'Email is required.' });
+        const emailLabel = t('idp:fields.email');
+        if (email === '')
+          errors.push({ field: 'email', message: t('idp:errors.required', { label: emailLabel }) });
         else if (hasUnstorableChars(email))
-          errors.push({ field: 'email', message: `Email ${CONTROL_CHARACTERS}` });
-        if (password === '') errors.push({ field: 'password', message: 'Password is required.' });
+          errors.push({ field: 'email', message: t('idp:errors.controlChars', { label: emailLabel }) });
+        if (password === '')
+          errors.push({
+            field: 'password',
+            message: t('idp:errors.required', { label: t('idp:fields.password') }),
+          });
         if (errors.length > 0)
-          return sendPage(reply, 400, signInPage(signInView(interaction.uid, email, errors)));
+          return sendPage(reply, 400, signInPage(signInView(interaction.uid, email, errors), loc));
 
         const account =
           email.length <= EMAIL_MAX_LENGTH && [...password].length <= PASSWORD_MAX_LENGTH
@@ -252,7 +281,10 @@ export async function interactionRoutes(app: FastifyInstance, deps: InteractionD
           return sendPage(
             reply,
             400,
-            signInPage(signInView(interaction.uid, email, [{ message: WRONG_CREDENTIALS }])),
+            signInPage(
+              signInView(interaction.uid, email, [{ message: t('idp:errors.wrongCredentials') }]),
+              loc,
+            ),
           );
         }
         await limitStore.reset(accountKey);
@@ -266,6 +298,8 @@ export async function interactionRoutes(app: FastifyInstance, deps: InteractionD
     (request, reply) =>
       guarded(request, reply, async () => {
         const interaction = await load(request, reply);
+        const loc = requestLocale(request, interaction.params.ui_locales);
+        const { t } = loc;
         const form = request.body ?? {};
         const values = {
           firstName: text(form, 'first_name').trim(),
@@ -280,17 +314,20 @@ export async function interactionRoutes(app: FastifyInstance, deps: InteractionD
           return sendPage(
             reply,
             429,
-            signUpPage(signUpView(interaction.uid, values, [{ message: TOO_MANY_SIGN_UPS }])),
+            signUpPage(
+              signUpView(interaction.uid, values, [{ message: t('idp:errors.tooManySignUps') }]),
+              loc,
+            ),
           );
         }
 
         const errors: FormError[] = [];
-        validateName(values.firstName, 'first_name', 'First name', errors);
-        validateName(values.lastName, 'last_name', 'Last name', errors);
-        validateEmail(values.email, errors);
-        validateNewPassword(password, errors);
+        validateName(values.firstName, 'first_name', t('idp:fields.firstName'), errors, loc);
+        validateName(values.lastName, 'last_name', t('idp:fields.lastName'), errors, loc);
+        validateEmail(values.email, errors, loc);
+        validateNewPassword(password, errors, loc);
         if (errors.length > 0)
-          return sendPage(reply, 400, signUpPage(signUpView(interaction.uid, values, errors)));
+          return sendPage(reply, 400, signUpPage(signUpView(interaction.uid, values, errors), loc));
 
         try {
           const account = await accounts.create({
@@ -302,8 +339,8 @@ export async function interactionRoutes(app: FastifyInstance, deps: InteractionD
           return await finish(request, reply, { login: { accountId: account.account_id, remember: true } });
         } catch (err) {
           if (!(err instanceof EmailTakenError)) throw err;
-          const taken = [{ field: 'email', message: err.message }];
-          return sendPage(reply, 409, signUpPage(signUpView(interaction.uid, values, taken)));
+          const taken = [{ field: 'email', message: t('idp:errors.emailTaken') }];
+          return sendPage(reply, 409, signUpPage(signUpView(interaction.uid, values, taken), loc));
         }
       }),
   );

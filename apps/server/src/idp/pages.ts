@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE, type Language, translator } from '@hearth/i18n/server';
 import { html, raw, type SafeHtml } from './html.js';
 import { PASSWORD_MIN_LENGTH } from './passwords.js';
 
@@ -108,16 +109,26 @@ export interface FormError {
 
 const ALERT_ID = 'form-alert';
 
-function layout(title: string, body: SafeHtml): string {
+/** The language a page is written in; its texts come from the message catalogue ('idp' namespace). */
+export interface PageLocale {
+  lang: Language;
+  t: ReturnType<typeof translator>;
+}
+
+export function pageLocale(lang: Language = DEFAULT_LANGUAGE): PageLocale {
+  return { lang, t: translator(lang) };
+}
+
+function layout(loc: PageLocale, title: string, body: SafeHtml): string {
   return html`<!doctype html>
-<html lang="en">
+<html lang="${loc.lang}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <meta name="color-scheme" content="light dark">
 <script src="/theme.js"></script>
-<title>${title} · Hearth</title>
+<title>${loc.t('idp:titleSuffix', { title })}</title>
 <style>${raw(STYLE)}</style>
 </head>
 <body>
@@ -183,20 +194,22 @@ export interface SignInView {
   errors?: FormError[];
 }
 
-export function signInPage(view: SignInView): string {
+export function signInPage(view: SignInView, loc: PageLocale = pageLocale()): string {
+  const { t } = loc;
   const errors = view.errors ?? [];
   const focus = focusTarget(errors, ['email', 'password'], view.email ? 'password' : 'email');
   return layout(
-    'Sign in',
-    html`<h1>Sign in</h1>
-<p class="lead">Welcome back! Sign in to continue.</p>
+    loc,
+    t('idp:signIn.title'),
+    html`<h1>${t('idp:signIn.heading')}</h1>
+<p class="lead">${t('idp:signIn.lead')}</p>
 ${alert(errors)}
 <form method="post" action="${view.action}" novalidate>
-${field({ name: 'email', label: 'Email', type: 'email', autocomplete: 'email', value: view.email ?? '', errors, autofocus: focus === 'email' })}
-${field({ name: 'password', label: 'Password', type: 'password', autocomplete: 'current-password', errors, autofocus: focus === 'password' })}
-<button class="button" type="submit">Sign in</button>
+${field({ name: 'email', label: t('idp:fields.email'), type: 'email', autocomplete: 'email', value: view.email ?? '', errors, autofocus: focus === 'email' })}
+${field({ name: 'password', label: t('idp:fields.password'), type: 'password', autocomplete: 'current-password', errors, autofocus: focus === 'password' })}
+<button class="button" type="submit">${t('idp:signIn.submit')}</button>
 </form>
-<p class="switch">New to Hearth? <a href="${view.signUpHref}">Create an account</a></p>`,
+<p class="switch">${t('idp:signIn.newHere')} <a href="${view.signUpHref}">${t('idp:signIn.createAccount')}</a></p>`,
   );
 }
 
@@ -213,37 +226,41 @@ export interface SignUpView {
   errors?: FormError[];
 }
 
-export function signUpPage(view: SignUpView): string {
+export function signUpPage(view: SignUpView, loc: PageLocale = pageLocale()): string {
+  const { t } = loc;
   const errors = view.errors ?? [];
   const v = view.values ?? {};
   const focus = focusTarget(errors, ['first_name', 'last_name', 'email', 'password'], 'first_name');
   return layout(
-    'Create an account',
-    html`<h1>Create your account</h1>
-<p class="lead">Join Hearth to share a calendar, lists and more with your household.</p>
+    loc,
+    t('idp:signUp.title'),
+    html`<h1>${t('idp:signUp.heading')}</h1>
+<p class="lead">${t('idp:signUp.lead')}</p>
 ${alert(errors)}
 <form method="post" action="${view.action}" novalidate>
 <div class="names">
-${field({ name: 'first_name', label: 'First name', type: 'text', autocomplete: 'given-name', value: v.firstName ?? '', errors, autofocus: focus === 'first_name' })}
-${field({ name: 'last_name', label: 'Last name', type: 'text', autocomplete: 'family-name', value: v.lastName ?? '', errors, autofocus: focus === 'last_name' })}
+${field({ name: 'first_name', label: t('idp:fields.firstName'), type: 'text', autocomplete: 'given-name', value: v.firstName ?? '', errors, autofocus: focus === 'first_name' })}
+${field({ name: 'last_name', label: t('idp:fields.lastName'), type: 'text', autocomplete: 'family-name', value: v.lastName ?? '', errors, autofocus: focus === 'last_name' })}
 </div>
-${field({ name: 'email', label: 'Email', type: 'email', autocomplete: 'email', value: v.email ?? '', errors, autofocus: focus === 'email' })}
-${field({ name: 'password', label: 'Password', type: 'password', autocomplete: 'new-password', hint: `At least ${PASSWORD_MIN_LENGTH} characters.`, errors, autofocus: focus === 'password' })}
-<button class="button" type="submit">Create account</button>
+${field({ name: 'email', label: t('idp:fields.email'), type: 'email', autocomplete: 'email', value: v.email ?? '', errors, autofocus: focus === 'email' })}
+${field({ name: 'password', label: t('idp:fields.password'), type: 'password', autocomplete: 'new-password', hint: t('idp:signUp.passwordHint', { min: PASSWORD_MIN_LENGTH }), errors, autofocus: focus === 'password' })}
+<button class="button" type="submit">${t('idp:signUp.submit')}</button>
 </form>
-<p class="switch">Already have an account? <a href="${view.signInHref}">Sign in instead</a></p>`,
+<p class="switch">${t('idp:signUp.haveAccount')} <a href="${view.signInHref}">${t('idp:signUp.signInInstead')}</a></p>`,
   );
 }
 
 /** `form` is oidc-provider's hidden logout form (with its xsrf token); the button submits it. */
-export function signOutPage(form: string, cancelHref: string): string {
+export function signOutPage(form: string, cancelHref: string, loc: PageLocale = pageLocale()): string {
+  const { t } = loc;
   return layout(
-    'Sign out',
-    html`<h1>Sign out of Hearth?</h1>
-<p class="lead">You will need to sign in again to see your house.</p>
+    loc,
+    t('idp:signOut.title'),
+    html`<h1>${t('idp:signOut.heading')}</h1>
+<p class="lead">${t('idp:signOut.lead')}</p>
 ${raw(form)}
-<button class="button" type="submit" form="op.logoutForm" name="logout" value="yes" autofocus>Sign out</button>
-<a class="button secondary" href="${cancelHref}">Cancel</a>`,
+<button class="button" type="submit" form="op.logoutForm" name="logout" value="yes" autofocus>${t('idp:signOut.submit')}</button>
+<a class="button secondary" href="${cancelHref}">${t('idp:signOut.cancel')}</a>`,
   );
 }
 
@@ -254,24 +271,28 @@ export const AUTO_SIGN_OUT_SCRIPT = 'document.getElementById("op.logoutForm").su
  * Sign-out that Hearth asked for with the person's own ID token: no second question. The form is sent at
  * once (ending the whole provider session: logout=yes); without scripts the button does it.
  */
-export function signingOutPage(form: string): string {
+export function signingOutPage(form: string, loc: PageLocale = pageLocale()): string {
+  const { t } = loc;
   return layout(
-    'Signing out',
-    html`<h1>Signing you out…</h1>
-<p class="lead">One moment.</p>
+    loc,
+    t('idp:signingOut.title'),
+    html`<h1>${t('idp:signingOut.heading')}</h1>
+<p class="lead">${t('idp:signingOut.lead')}</p>
 ${raw(form)}
 <input type="hidden" name="logout" value="yes" form="op.logoutForm">
-<noscript><button class="button" type="submit" form="op.logoutForm" name="logout" value="yes">Sign out</button></noscript>
+<noscript><button class="button" type="submit" form="op.logoutForm" name="logout" value="yes">${t('idp:signOut.submit')}</button></noscript>
 <script>${raw(AUTO_SIGN_OUT_SCRIPT)}</script>`,
   );
 }
 
-export function signedOutPage(homeHref: string): string {
+export function signedOutPage(homeHref: string, loc: PageLocale = pageLocale()): string {
+  const { t } = loc;
   return layout(
-    'Signed out',
-    html`<h1>You are signed out</h1>
-<p class="lead">See you soon.</p>
-<a class="button" href="${homeHref}">Back to Hearth</a>`,
+    loc,
+    t('idp:signedOut.title'),
+    html`<h1>${t('idp:signedOut.heading')}</h1>
+<p class="lead">${t('idp:signedOut.lead')}</p>
+<a class="button" href="${homeHref}">${t('idp:backToHearth')}</a>`,
   );
 }
 
@@ -283,12 +304,14 @@ export interface ErrorView {
   homeHref: string;
 }
 
-export function errorPage(view: ErrorView): string {
+export function errorPage(view: ErrorView, loc: PageLocale = pageLocale()): string {
+  const { t } = loc;
   return layout(
+    loc,
     view.title,
     html`<h1>${view.title}</h1>
 <div class="alert" role="alert"><p>${view.message}</p></div>
-<a class="button" href="${view.homeHref}">Back to Hearth</a>
-${view.code ? html`<p class="note">Error code: <span class="code">${view.code}</span></p>` : ''}`,
+<a class="button" href="${view.homeHref}">${t('idp:backToHearth')}</a>
+${view.code ? html`<p class="note">${t('idp:errorCode')} <span class="code">${view.code}</span></p>` : ''}`,
   );
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { EventEmitter } from 'node:events';
+import { parseAcceptLanguage, pickLanguage } from '@hearth/i18n/server';
 import type { FastifyBaseLogger } from 'fastify';
 import type {
   Configuration,
@@ -13,7 +14,15 @@ import type { Db } from '../db/create-db.js';
 import { type AccountsRepository, claimsOf } from './accounts.js';
 import { kyselyAdapterFactory, type PayloadPruner } from './adapter.js';
 import { loadOidcProvider } from './load-oidc-provider.js';
-import { AUTO_SIGN_OUT_SCRIPT, errorPage, signedOutPage, signingOutPage, signOutPage } from './pages.js';
+import {
+  AUTO_SIGN_OUT_SCRIPT,
+  errorPage,
+  type PageLocale,
+  pageLocale,
+  signedOutPage,
+  signingOutPage,
+  signOutPage,
+} from './pages.js';
 import type { IdpSecrets } from './secrets.js';
 
 const MINUTE = 60;
@@ -52,24 +61,31 @@ export function issuerPath(issuer: string): string {
   return new URL(issuer).pathname.replace(/\/+$/, '');
 }
 
-function describeError(out: { error: string; error_description?: string }) {
+function describeError(out: { error: string; error_description?: string }, { t }: PageLocale) {
   if (out.error === 'server_error') {
-    return { message: 'Something went wrong on our side. Please try again in a moment.', code: out.error };
+    return { message: t('idp:errors.serverError'), code: out.error };
   }
   if (out.error === 'invalid_request' && /interaction|session/i.test(out.error_description ?? '')) {
-    return {
-      message: 'Your sign-in took too long or was interrupted. Please go back to Hearth and try again.',
-    };
+    return { message: t('idp:errors.expired') };
   }
-  return {
-    message: 'This sign-in request could not be completed. Please go back to Hearth and try again.',
-    code: out.error,
-  };
+  return { message: t('idp:errors.badRequest'), code: out.error };
 }
 
 /** Renders oidc-provider's error responses as a Hearth page, without internals. */
-export function errorHtml(out: { error: string; error_description?: string }, homeHref: string): string {
-  return errorPage({ title: 'Something went wrong', homeHref, ...describeError(out) });
+export function errorHtml(
+  out: { error: string; error_description?: string },
+  homeHref: string,
+  loc: PageLocale = pageLocale(),
+): string {
+  return errorPage(
+    { title: loc.t('idp:errors.somethingWentWrong'), homeHref, ...describeError(out, loc) },
+    loc,
+  );
+}
+
+/** The page language for oidc-provider's own pages: the browser's Accept-Language. */
+function koaLocale(ctx: KoaContextWithOIDC): PageLocale {
+  return pageLocale(pickLanguage(parseAcceptLanguage(ctx.get('accept-language'))));
 }
 
 export async function createProvider(deps: ProviderDeps): Promise<Provider> {
@@ -154,14 +170,14 @@ export async function createProvider(deps: ProviderDeps): Promise<Provider> {
           const hint = ctx.oidc.entities.IdTokenHint as { payload?: { sub?: unknown } } | undefined;
           if (hint?.payload?.sub !== undefined && hint.payload.sub === ctx.oidc.session?.accountId) {
             allowInlineScript(ctx, AUTO_SIGN_OUT_SCRIPT);
-            ctx.body = signingOutPage(form);
+            ctx.body = signingOutPage(form, koaLocale(ctx));
           } else {
-            ctx.body = signOutPage(form, home);
+            ctx.body = signOutPage(form, home, koaLocale(ctx));
           }
         },
         async postLogoutSuccessSource(ctx: KoaContextWithOIDC) {
           ctx.type = 'html';
-          ctx.body = signedOutPage(home);
+          ctx.body = signedOutPage(home, koaLocale(ctx));
         },
       },
       resourceIndicators: {
@@ -179,7 +195,7 @@ export async function createProvider(deps: ProviderDeps): Promise<Provider> {
     ttl: { ...TTL },
     async renderError(ctx, out) {
       ctx.type = 'html';
-      ctx.body = errorHtml(out, home);
+      ctx.body = errorHtml(out, home, koaLocale(ctx));
     },
   };
 
