@@ -8,10 +8,13 @@ import { api, houseCodeOf, housemate, screenshots } from './support/people.js';
 
 const item = (page: Page, name: string) => page.getByRole('checkbox', { name });
 
-/** Whether the offline copy (IndexedDB) in this browser holds `text` yet (it is saved half a second after a change). */
-function savedOffline(page: Page, text: string): Promise<boolean> {
+/**
+ * Whether the offline copy (IndexedDB) in this browser holds `text` yet in the answer of a query whose
+ * key starts with `key` (the copy is saved half a second after a change).
+ */
+function savedOffline(page: Page, key: string[], text: string): Promise<boolean> {
   return page.evaluate(
-    (wanted) =>
+    ({ key, wanted }) =>
       new Promise<boolean>((resolve, reject) => {
         const open = indexedDB.open('hearth-offline');
         open.onerror = () => reject(open.error);
@@ -19,11 +22,18 @@ function savedOffline(page: Page, text: string): Promise<boolean> {
           const db = open.result;
           if (!db.objectStoreNames.contains('copy')) return resolve(false);
           const all = db.transaction('copy').objectStore('copy').getAll();
-          all.onsuccess = () => resolve(JSON.stringify(all.result).includes(wanted));
+          all.onsuccess = () => {
+            const queries = (
+              all.result as { state?: { queries?: { queryKey: unknown[]; state: unknown }[] } }[]
+            )
+              .flatMap((entry) => entry.state?.queries ?? [])
+              .filter((q) => key.every((part, i) => q.queryKey[i] === part));
+            resolve(queries.some((q) => JSON.stringify(q.state).includes(wanted)));
+          };
           all.onerror = () => reject(all.error);
         };
       }),
-    text,
+    { key, wanted: text },
   );
 }
 
@@ -221,10 +231,10 @@ test('the calendar and reminders read offline after a reload', async ({ browser 
   // Seen once online.
   await page.goto('/calendar');
   await expect(event.first()).toBeVisible();
-  await expect.poll(() => savedOffline(page, 'Bin day barbecue')).toBe(true);
+  await expect.poll(() => savedOffline(page, ['events', 'range', 'house'], 'Bin day barbecue')).toBe(true);
   await page.goto('/reminders');
   await expect(reminder).toBeVisible();
-  await expect.poll(() => savedOffline(page, 'Water the tomatoes')).toBe(true);
+  await expect.poll(() => savedOffline(page, ['reminders', 'list'], 'Water the tomatoes')).toBe(true);
   await controlledByServiceWorker(page);
 
   await ann.context.setOffline(true);
