@@ -1,0 +1,160 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { parse as parseIcu, TYPE } from '@formatjs/icu-messageformat-parser';
+import { en, NAMESPACES } from '@hearth/i18n';
+import { de } from '@hearth/i18n/de';
+import { describe, expect, it } from 'vitest';
+import { findLiterals } from './i18n-check/find-literals';
+
+/*
+ * Every text people read or hear comes from the message catalogue: no component renders a literal, German
+ * has every English message (with the same placeholders), every message is valid ICU, and no English
+ * message is left that nothing uses.
+ */
+
+const SRC = join(dirname(new URL(import.meta.url).pathname), '..');
+const REPO = join(SRC, '..', '..', '..');
+
+function files(dir: string, test: (path: string) => boolean): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return files(path, test);
+    return test(path) ? [path] : [];
+  });
+}
+
+const components = files(SRC, (p) => p.endsWith('.tsx') && !p.endsWith('.test.tsx') && !p.includes('/test/'));
+
+type Tree = { [key: string]: string | Tree };
+
+function leaves(tree: Tree, prefix = ''): [string, string][] {
+  return Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === 'string'
+      ? [[prefix + key, value] as [string, string]]
+      : leaves(value, `${prefix + key}.`),
+  );
+}
+
+/** The argument names a message uses ({name}, {count, plural, ...}), sorted. */
+function argumentsOf(message: string): string[] {
+  const names = new Set<string>();
+  const walk = (elements: ReturnType<typeof parseIcu>) => {
+    for (const el of elements) {
+      if (
+        el.type === TYPE.argument ||
+        el.type === TYPE.number ||
+        el.type === TYPE.date ||
+        el.type === TYPE.time
+      )
+        names.add(el.value);
+      if (el.type === TYPE.plural || el.type === TYPE.select) {
+        names.add(el.value);
+        for (const option of Object.values(el.options)) walk(option.value);
+      }
+      if (el.type === TYPE.tag) walk(el.children);
+    }
+  };
+  walk(parseIcu(message));
+  return [...names].sort();
+}
+
+describe('no literal text in components', () => {
+  it('finds literal text, user-visible attributes and shown strings in a planted component', () => {
+    const planted = `
+      export function Planted({ busy, name }: { busy: boolean; name: string }) {
+        return (
+          <section aria-label="Planted section" className="flex gap-2" id="planted">
+            <h2>Hello there</h2>
+            <input placeholder={'Type here'} type="text" />
+            <img alt={\`Photo of \${name}\`} src="/x.png" />
+            <p>{busy ? 'Saving...' : t('common:save')}</p>
+            <span>{t('common:ok')} · 3 / 4</span>
+          </section>
+        );
+      }`;
+    expect(findLiterals(planted).map((l) => l.text)).toEqual([
+      'Planted section',
+      'Hello there',
+      'Type here',
+      'Photo of',
+      'Saving...',
+    ]);
+  });
+
+  it('leaves catalogue calls, class names and symbols alone', () => {
+    const clean = `export const C = () => (
+      <div className="p-4" role="status" aria-label={t('loadingPage')}>{t('menu')} – {count} · …</div>
+    );`;
+    expect(findLiterals(clean)).toEqual([]);
+  });
+
+  it.each(components.map((path) => [relative(SRC, path), path]))('%s has none', (_name, path) => {
+    const found = findLiterals(readFileSync(path, 'utf8'), path);
+    expect(found.map((l) => `${l.line}: ${l.where}: ${l.text}`)).toEqual([]);
+  });
+});
+
+describe('the catalogue', () => {
+  const english = NAMESPACES.flatMap((ns) => leaves(en[ns] as Tree).map(([key, value]) => [ns, key, value]));
+
+  it.each(NAMESPACES)('German has exactly the English keys in %s', (ns) => {
+    const deKeys = leaves(de[ns] as Tree)
+      .map(([key]) => key)
+      .sort();
+    const enKeys = leaves(en[ns] as Tree)
+      .map(([key]) => key)
+      .sort();
+    expect(deKeys).toEqual(enKeys);
+  });
+
+  it('every message is valid ICU, and German uses the same placeholders as English', () => {
+    const problems: string[] = [];
+    for (const ns of NAMESPACES) {
+      const german = new Map(leaves(de[ns] as Tree));
+      for (const [key, message] of leaves(en[ns] as Tree)) {
+        try {
+          const expected = argumentsOf(message);
+          const translated = german.get(key);
+          if (translated !== undefined && argumentsOf(translated).join() !== expected.join())
+            problems.push(`${ns}:${key}: German uses {${argumentsOf(translated)}}, English {${expected}}`);
+        } catch (err) {
+          problems.push(`${ns}:${key}: ${(err as Error).message}`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('fails on a German message that lacks a key or changes a placeholder (the checks above can fail)', () => {
+    expect(argumentsOf('{count, plural, one {# Artikel} other {# Artikel}} von {name}')).toEqual([
+      'count',
+      'name',
+    ]);
+    expect(argumentsOf('Hallo {nmae}')).not.toEqual(argumentsOf('Hello {name}'));
+    expect(() => parseIcu('Hello {name')).toThrow();
+    const missing = leaves({ a: 'x', b: { c: 'y' } }).map(([k]) => k);
+    expect(missing).toEqual(['a', 'b.c']);
+  });
+
+  it('has no English message that no code uses', () => {
+    // Keys are used as written: 'ns:key' (or 'key' in the default namespace 'common'); the notifications
+    // namespace builds some keys from data (a kind's name), so it is left out.
+    const sources = [
+      ...files(SRC, (p) => /\.tsx?$/.test(p) && !p.includes('.test.')),
+      ...files(join(REPO, 'apps', 'server', 'src'), (p) => p.endsWith('.ts') && !p.includes('.test.')),
+    ]
+      .map((p) => readFileSync(p, 'utf8'))
+      .join('\n');
+    const unused = english
+      .filter(([ns]) => ns !== 'notifications')
+      .filter(([ns, key]) => {
+        if (sources.includes(`'${ns}:${key}'`)) return false;
+        // A key picked from data: `reminders:intervals.${interval}`.
+        const parent = key.includes('.') ? key.slice(0, key.lastIndexOf('.')) : null;
+        if (parent && sources.includes(`\`${ns}:${parent}.\${`)) return false;
+        return !(ns === 'common' && sources.includes(`'${key}'`));
+      })
+      .map(([ns, key]) => `${ns}:${key}`);
+    expect(unused).toEqual([]);
+  });
+});
