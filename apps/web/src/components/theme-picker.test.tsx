@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { switchLanguage } from '../lib/i18n';
 import { THEME_STORAGE_KEY } from '../lib/theme';
 import { ThemePicker } from './theme-picker';
 
@@ -66,5 +67,21 @@ describe('ThemePicker', () => {
     await user.keyboard('{ArrowRight}');
     expect(screen.getByRole('radio', { name: 'Dark' })).toBeChecked();
     expect(shownTheme()).toBe('dark');
+  });
+
+  it('speaks German when the app does', async () => {
+    deviceIsDark(false);
+    await switchLanguage('de');
+    try {
+      render(<ThemePicker />);
+      expect(screen.getByRole('group', { name: 'Design' })).toHaveAccessibleDescription(
+        'Nur auf diesem Gerät gespeichert.',
+      );
+      expect(screen.getByRole('radio', { name: 'Wie das Gerät' })).toBeChecked();
+      expect(screen.getByRole('radio', { name: 'Hell' })).toBeInTheDocument();
+      expect(screen.getByRole('radio', { name: 'Dunkel' })).toBeInTheDocument();
+    } finally {
+      await switchLanguage('en');
+    }
   });
 });

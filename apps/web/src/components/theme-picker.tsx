@@ -4,10 +4,11 @@ import { cn } from '../lib/cn';
 import { t } from '../lib/i18n';
 import { THEME_CHOICES, type ThemeChoice, useThemeChoice } from '../lib/theme';
 
-const OPTIONS: Record<ThemeChoice, { label: string; icon: LucideIcon }> = {
-  system: { label: 'Same as device', icon: Monitor },
-  light: { label: 'Light', icon: Sun },
-  dark: { label: 'Dark', icon: Moon },
+// Labels are read when rendering, so they follow the language.
+const OPTIONS: Record<ThemeChoice, { label: () => string; icon: LucideIcon }> = {
+  system: { label: () => t('themeSystem'), icon: Monitor },
+  light: { label: () => t('themeLight'), icon: Sun },
+  dark: { label: () => t('themeDark'), icon: Moon },
 };
 
 /**
@@ -45,7 +46,7 @@ export function ThemePicker({ className }: { className?: string }) {
                 className="sr-only"
               />
               <Icon className={cn('size-5 shrink-0', checked && 'text-primary')} aria-hidden="true" />
-              {label}
+              {label()}
             </label>
           );
         })}
