@@ -95,7 +95,9 @@ describe('no literal text in components', () => {
 });
 
 describe('the catalogue', () => {
-  const english = NAMESPACES.flatMap((ns) => leaves(en[ns] as Tree).map(([key, value]) => [ns, key, value]));
+  const english = NAMESPACES.flatMap((ns) =>
+    leaves(en[ns] as Tree).map(([key, value]) => [ns, key, value] as const),
+  );
 
   it.each(NAMESPACES)('German has exactly the English keys in %s', (ns) => {
     const deKeys = leaves(de[ns] as Tree)

@@ -5,7 +5,7 @@ import { useOnline } from '../../lib/offline/use-online';
 import { useWriteQueue } from '../../lib/offline/use-write-queue';
 import { activeWriteQueue } from '../../lib/offline/write-queue';
 
-const changes = (n: number) => (n === 1 ? '1 change' : `${n} changes`);
+const changes = (n: number) => t('common:changes', { count: n });
 
 /**
  * Says what is happening when the connection goes: that the page shows the copy saved on this device,

@@ -1,16 +1,18 @@
-/** The amber banner's text for each failing grocery action, word for word. */
-export const GroceryMessages = {
-  load: "We couldn't load your grocery lists. Please try again.",
-  createList: "We couldn't create that list. Please try again.",
-  deleteList: "We couldn't remove that list. Please try again.",
-  addItem: "We couldn't add that item. Please try again.",
-  updateItem: "We couldn't update that item. Please try again.",
-  removeItem: "We couldn't remove that item. Please try again.",
-} as const;
+import { labels } from '../../lib/i18n';
 
-/** The groceries page's empty states, word for word. */
-export const GroceryEmpty = {
-  noLists: 'No lists yet. Create one to get started.',
-  noItems: 'No items in this list yet...',
-  noSelection: 'Select a list',
-} as const;
+/** The amber banner's text for each failing grocery action (read in the current language when shown). */
+export const GroceryMessages = labels({
+  load: 'groceries:messages.load',
+  createList: 'groceries:messages.createList',
+  deleteList: 'groceries:messages.deleteList',
+  addItem: 'groceries:messages.addItem',
+  updateItem: 'groceries:messages.updateItem',
+  removeItem: 'groceries:messages.removeItem',
+});
+
+/** The groceries page's empty states. */
+export const GroceryEmpty = labels({
+  noLists: 'groceries:empty.noLists',
+  noItems: 'groceries:empty.noItems',
+  noSelection: 'groceries:empty.noSelection',
+});

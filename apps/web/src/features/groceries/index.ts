@@ -1,8 +1,17 @@
 import { ShoppingBasket } from 'lucide-react';
 import type { FeatureDefinition } from '../../app/feature';
+import { t } from '../../lib/i18n';
 
 export const feature: FeatureDefinition = {
   routes: [{ path: 'groceries', lazy: () => import('./pages/groceries-page') }],
-  nav: { name: 'Groceries', path: '/groceries', icon: ShoppingBasket, order: 30 },
+  nav: {
+    // Read when the menu renders, in the current language.
+    get name() {
+      return t('common:nav.groceries');
+    },
+    path: '/groceries',
+    icon: ShoppingBasket,
+    order: 30,
+  },
   live: ['groceries'],
 };

@@ -1,7 +1,16 @@
 import { House } from 'lucide-react';
 import type { FeatureDefinition } from '../../app/feature';
+import { t } from '../../lib/i18n';
 
 export const feature: FeatureDefinition = {
   routes: [{ path: 'home', lazy: () => import('./pages/home-page') }],
-  nav: { name: 'Home', path: '/home', icon: House, order: 10 },
+  nav: {
+    // Read when the menu renders, in the current language.
+    get name() {
+      return t('common:nav.home');
+    },
+    path: '/home',
+    icon: House,
+    order: 10,
+  },
 };

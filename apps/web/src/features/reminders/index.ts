@@ -1,10 +1,19 @@
 import { BellRing } from 'lucide-react';
 import { lazy } from 'react';
 import type { FeatureDefinition } from '../../app/feature';
+import { t } from '../../lib/i18n';
 
 export const feature: FeatureDefinition = {
   routes: [{ path: 'reminders', lazy: () => import('./pages/reminders-page') }],
-  nav: { name: 'Reminders', path: '/reminders', icon: BellRing, order: 40 },
+  nav: {
+    // Read when the menu renders, in the current language.
+    get name() {
+      return t('common:nav.reminders');
+    },
+    path: '/reminders',
+    icon: BellRing,
+    order: 40,
+  },
   live: ['reminders'],
 };
 

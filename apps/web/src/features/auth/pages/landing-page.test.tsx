@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useAuth } from 'react-oidc-context';
 import { describe, expect, it, vi } from 'vitest';
+import { switchLanguage } from '../../../lib/i18n';
 import { authState } from '../../../test/auth';
 import { apiError, mockFetch } from '../../../test/fetch';
 import { renderAt } from '../../../test/render';
@@ -25,6 +26,20 @@ describe('LandingPage', () => {
     expect(screen.getByRole('heading', { name: 'Hearth' })).toBeInTheDocument();
     expect(screen.getByText('Welcome! Please login to continue.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Login' })).toBeEnabled();
+  });
+
+  it('reads in German, and asks the sign-in pages for German too', async () => {
+    await switchLanguage('de');
+    try {
+      const auth = authState('signedOut');
+      mockedUseAuth.mockReturnValue(auth);
+      renderAt(<LandingPage />, '/');
+      expect(screen.getByText('Willkommen! Bitte melde dich an, um weiterzumachen.')).toBeInTheDocument();
+      await userEvent.click(screen.getByRole('button', { name: 'Anmelden' }));
+      expect(auth.signinRedirect).toHaveBeenCalledWith({ ui_locales: 'de' });
+    } finally {
+      await switchLanguage('en');
+    }
   });
 
   it('starts a redirect login when Login is pressed', async () => {

@@ -2,7 +2,7 @@ import { Banner } from '../../../components/banner';
 import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
 import { Spinner } from '../../../components/spinner';
-import { t } from '../../../lib/i18n';
+import { currentLocale, t } from '../../../lib/i18n';
 import { useLogError } from '../../../lib/use-log-error';
 import { useActivity } from '../api/activity';
 import { activitySentence } from '../lib/activity-sentence';
@@ -33,7 +33,7 @@ export function ActivityPanel({ me, nameOf, money }: ActivityPanelProps) {
             <li key={a.activity_id} className="text-sm">
               <p className="break-words text-espresso">{activitySentence(a, me, nameOf, money)}</p>
               <p className="text-xs text-muted">
-                <time dateTime={a.at}>{new Date(a.at).toLocaleString()}</time>
+                <time dateTime={a.at}>{new Date(a.at).toLocaleString(currentLocale())}</time>
               </p>
             </li>
           ))}

@@ -1,3 +1,4 @@
+import { currentLocale } from '../../../lib/i18n';
 /*
  * Bills speak in calendar dates (YYYY-MM-DD), which have no time zone: they are shown as written, read at
  * midday UTC and formatted in UTC, so no zone can move them to the day before.
@@ -14,7 +15,7 @@ export function todayLocal(now: Date = new Date()): string {
 const atNoon = (date: string) => new Date(`${date}T12:00:00Z`);
 
 /** A calendar date for people, e.g. 'Mon, Mar 10, 2025'. */
-export function formatBillDate(date: string, locale?: string): string {
+export function formatBillDate(date: string, locale: string = currentLocale()): string {
   const d = atNoon(date);
   if (Number.isNaN(d.getTime())) return date;
   return d.toLocaleDateString(locale, {
@@ -27,14 +28,14 @@ export function formatBillDate(date: string, locale?: string): string {
 }
 
 /** A month (YYYY-MM) for people, e.g. 'March 2025'. */
-export function formatMonth(month: string, locale?: string): string {
+export function formatMonth(month: string, locale: string = currentLocale()): string {
   const d = atNoon(`${month}-15`);
   if (Number.isNaN(d.getTime())) return month;
   return d.toLocaleDateString(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' });
 }
 
 /** A short month (YYYY-MM) for a chart axis, e.g. 'Mar 25'. */
-export function formatShortMonth(month: string, locale?: string): string {
+export function formatShortMonth(month: string, locale: string = currentLocale()): string {
   const d = atNoon(`${month}-15`);
   if (Number.isNaN(d.getTime())) return month;
   return d.toLocaleDateString(locale, { month: 'short', year: '2-digit', timeZone: 'UTC' });

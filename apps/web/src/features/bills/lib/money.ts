@@ -1,7 +1,8 @@
 import { currencyDigits } from '@hearth/contract';
+import { currentLocale } from '../../../lib/i18n';
 
 /** An amount in minor units as the reader's locale writes it: 1240 EUR -> "€12.40" (en) or "12,40 €" (de). */
-export function formatMoney(minor: number, currency: string, locale?: string): string {
+export function formatMoney(minor: number, currency: string, locale: string = currentLocale()): string {
   const digits = currencyDigits(currency);
   return new Intl.NumberFormat(locale, {
     style: 'currency',

@@ -143,7 +143,7 @@ export function spreadOverWeek(
       items: onDay,
       label: {
         weekday: noon.toLocaleDateString(currentLocale(), { weekday: 'short' }),
-        day: noon.toLocaleDateString(undefined, { day: 'numeric' }),
+        day: noon.toLocaleDateString(currentLocale(), { day: 'numeric' }),
         full: noon.toLocaleDateString(currentLocale(), { weekday: 'long', month: 'long', day: 'numeric' }),
       },
     };

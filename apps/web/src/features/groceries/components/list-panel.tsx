@@ -18,7 +18,7 @@ export interface ListPanelProps {
   waiting?: ReadonlySet<number>;
 }
 
-export const itemCount = (n: number) => `${n} ${n === 1 ? 'item' : 'items'}`;
+export const itemCount = (n: number) => t('common:items', { count: n });
 
 /** The left panel: the house's lists with item counts and Delete, and the form for a new list. */
 export function ListPanel({ lists, selectedId, onSelect, onDelete, onCreate, waiting }: ListPanelProps) {

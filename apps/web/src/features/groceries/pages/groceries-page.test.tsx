@@ -3,6 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useAuth } from 'react-oidc-context';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { switchLanguage } from '../../../lib/i18n';
 import { authState } from '../../../test/auth';
 import { renderAt } from '../../../test/render';
 import { testUser } from '../../../test/users';
@@ -156,6 +157,22 @@ describe('GroceriesPage', () => {
     expect(screen.getByText('Eggs')).toHaveClass('line-through');
     expect(screen.getByRole('button', { name: 'Remove Milk' })).toHaveTextContent('Remove');
     expect(listPanel().getByRole('button', { name: 'Delete Market' })).toHaveTextContent('Delete');
+  });
+
+  it('reads in German: title, counts, categories and empty states', async () => {
+    await switchLanguage('de');
+    try {
+      server([market(), hardware()]);
+      renderPage();
+      expect(await screen.findByRole('heading', { level: 1, name: 'Einkaufsliste' })).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { level: 2, name: 'Listen' })).toBeInTheDocument();
+      expect(screen.getAllByRole('button', { name: /3 Artikel/ }).length).toBeGreaterThan(0);
+      expect(screen.getByRole('button', { name: 'Liste anlegen' })).toBeInTheDocument();
+      expect(screen.getByRole('list', { name: 'Artikel in Market' })).toBeInTheDocument();
+      expect(screen.getByText('Erledigt')).toBeInTheDocument();
+    } finally {
+      await switchLanguage('en');
+    }
   });
 
   it('shows the empty states', async () => {
