@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { t } from '../../../lib/i18n';
 
 /** Days between two local dates' midnights (calendar days, so DST does not bend it). */
 function calendarDays(from: DateTime, to: DateTime): number {
@@ -16,10 +17,10 @@ export function dueInWords(dueAt: string, now: Date, zone: string): string {
   if (!due.isValid) return '';
   const days = calendarDays(today, due);
   const time = due.toFormat('HH:mm');
-  if (days === 0) return `today ${time}`;
-  if (days === 1) return `tomorrow ${time}`;
-  if (days === -1) return `yesterday ${time}`;
-  if (days < 0) return `${-days} days ago`;
+  if (days === 0) return t('tasks:dueWords.today', { time });
+  if (days === 1) return t('tasks:dueWords.tomorrow', { time });
+  if (days === -1) return t('tasks:dueWords.yesterday', { time });
+  if (days < 0) return t('tasks:dueWords.ago', { count: -days });
   if (days < 7) return due.toFormat('ccc');
   return due.year === today.year ? due.toFormat('d LLL') : due.toFormat('d LLL yyyy');
 }

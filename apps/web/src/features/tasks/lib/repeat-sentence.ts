@@ -1,5 +1,6 @@
 import type { TaskRepeat } from '@hearth/contract';
 import { LAST_DAY_OF_MONTH } from '@hearth/contract';
+import { currentLocale, t } from '../../../lib/i18n';
 
 /** Short weekday names, 0 = Sunday .. 6 = Saturday as the API numbers them. */
 export const WEEKDAY_SHORT = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
@@ -10,17 +11,22 @@ export const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0] as const;
 /** 'a', 'a and b', 'a, b and c'. */
 export function joinWords(words: readonly string[]): string {
   if (words.length <= 1) return words[0] ?? '';
-  return `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+  return t('tasks:repeatWords.list', { first: words.slice(0, -1).join(', '), last: words.at(-1) });
 }
 
 /** 1st, 2nd, 3rd, 4th, 11th, 21st, 31st. */
 export function ordinal(n: number): string {
-  const teen = n % 100 >= 11 && n % 100 <= 13;
-  const suffix = teen ? 'th' : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th');
-  return `${n}${suffix}`;
+  return t('tasks:repeatWords.ordinal', { n });
 }
 
-const plural = (n: number, one: string, many: string) => (n === 1 ? one : `${n} ${many}`);
+/** A weekday's short name in the current language (0 = Sunday): 'Mon', 'Mo.'. */
+function weekdayShort(day: number): string {
+  // 4 January 2026 was a Sunday.
+  return new Date(Date.UTC(2026, 0, 4 + day, 12)).toLocaleDateString(currentLocale(), {
+    weekday: 'short',
+    timeZone: 'UTC',
+  });
+}
 
 /**
  * A repeat rule as the sentence the form and the list show: 'Every 2 weeks on Mon and Thu',
@@ -30,21 +36,24 @@ export function repeatSentence(repeat: TaskRepeat): string {
   const n = repeat.interval ?? 1;
   switch (repeat.every) {
     case 'none':
-      return 'Does not repeat';
+      return t('tasks:repeatWords.none');
     case 'days':
-      return n === 1 ? 'Every day' : `Every ${n} days`;
+      return t('tasks:repeatWords.days', { n });
     case 'weeks': {
       const chosen = new Set(repeat.weekdays ?? []);
-      const days = WEEK_ORDER.filter((day) => chosen.has(day)).map((day) => WEEKDAY_SHORT[day]);
-      const every = n === 1 ? 'Every week' : `Every ${n} weeks`;
-      return days.length > 0 ? `${every} on ${joinWords(days)}` : every;
+      const days = WEEK_ORDER.filter((day) => chosen.has(day)).map(weekdayShort);
+      const every = t('tasks:repeatWords.weeks', { n });
+      return days.length > 0 ? t('tasks:repeatWords.weeksOn', { every, days: joinWords(days) }) : every;
     }
     case 'months': {
       const day = repeat.month_day ?? 1;
-      const on = day === LAST_DAY_OF_MONTH ? 'the last day' : `the ${ordinal(day)}`;
-      return `${n === 1 ? 'Monthly' : `Every ${n} months`} on ${on}`;
+      const on =
+        day === LAST_DAY_OF_MONTH
+          ? t('tasks:repeatWords.lastDay')
+          : t('tasks:repeatWords.nth', { day: ordinal(day) });
+      return t('tasks:repeatWords.months', { n, on });
     }
     case 'days_after_done':
-      return `${plural(n, '1 day', 'days')} after it is done`;
+      return t('tasks:repeatWords.daysAfterDone', { n });
   }
 }
