@@ -1,5 +1,6 @@
 import type { Member } from '@hearth/contract';
 import { formatDate } from '../../../lib/dates';
+import { t } from '../../../lib/i18n';
 
 export const fullName = (m: Pick<Member, 'first_name' | 'last_name'>) =>
   `${m.first_name} ${m.last_name}`.trim();
@@ -7,13 +8,12 @@ export const fullName = (m: Pick<Member, 'first_name' | 'last_name'>) =>
 /** Two letters for an avatar without a photo. */
 export { initials } from '../../../components/member-avatar';
 
-export const joinedWords = (m: Pick<Member, 'joined_at'>) => `Joined ${formatDate(m.joined_at)}`;
+export const joinedWords = (m: Pick<Member, 'joined_at'>) =>
+  t('houses:memberWords.joined', { date: formatDate(m.joined_at) });
 
 /** The removal rule as the page states it. */
 export function removalRule(memberCount: number): string {
-  return memberCount <= 2
-    ? 'With only the two of you in the house, removing them takes effect at once.'
-    : 'Removing someone takes effect when a second member confirms it.';
+  return memberCount <= 2 ? t('houses:memberWords.removalAtOnce') : t('houses:memberWords.removalConfirmed');
 }
 
 /** Where a member's removal stands, from the reader's point of view. */
@@ -27,17 +27,14 @@ export function removalState(member: Member, me: number, members: readonly Membe
   if (by === null) return { kind: 'none' };
   if (by === me) return { kind: 'asked-by-me' };
   const asker = members.find((m) => m.user_id === by);
-  return { kind: 'asked-by-other', askedBy: asker ? fullName(asker) : 'Another member' };
+  return { kind: 'asked-by-other', askedBy: asker ? fullName(asker) : t('houses:memberWords.anotherMember') };
 }
 
 /** What leaving will do, said before it is confirmed. */
 export function leaveConsequences(memberCount: number): string[] {
-  const lines = [
-    'Your reminders stay yours.',
-    'What you made for the house (events, lists, tasks, expenses) stays with it under your name.',
-  ];
+  const lines = [t('houses:memberWords.remindersStay'), t('houses:memberWords.madeStays')];
   if (memberCount <= 1) {
-    lines.push('You are the last member: leaving deletes the house and all its data for good.');
+    lines.push(t('houses:memberWords.lastMember'));
   }
   return lines;
 }

@@ -1,3 +1,4 @@
+import type { TaskRepeat } from '@hearth/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { switchLanguage } from '../../../lib/i18n';
 import { dueInWords } from './due-words';
@@ -9,8 +10,8 @@ afterEach(async () => {
 
 describe('task words in both languages', () => {
   it('reads repeats and due times in English, then in German', async () => {
-    const weekly = { every: 'weeks', interval: 2, weekdays: [1, 4] } as const;
-    const monthly = { every: 'months', interval: 1, month_day: 3 } as const;
+    const weekly: TaskRepeat = { every: 'weeks', interval: 2, weekdays: [1, 4] };
+    const monthly: TaskRepeat = { every: 'months', interval: 1, month_day: 3 };
     const now = new Date('2026-11-23T09:00:00Z');
     expect(repeatSentence(weekly)).toBe('Every 2 weeks on Mon and Thu');
     expect(repeatSentence(monthly)).toBe('Monthly on the 3rd');
