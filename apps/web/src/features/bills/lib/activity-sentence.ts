@@ -1,15 +1,5 @@
 import type { BillActivity } from '@hearth/contract';
-
-const VERB: Record<BillActivity['action'], string> = {
-  created: 'added',
-  updated: 'changed',
-  deleted: 'deleted',
-};
-const NOUN: Record<BillActivity['subject'], string> = {
-  expense: 'the expense',
-  payment: 'a payment',
-  recurring: 'the recurring bill',
-};
+import { t } from '../../../lib/i18n';
 
 /**
  * One line of the activity log for people: "Ann added the expense “Big shop” (€30.01)". Changes the server
@@ -21,7 +11,12 @@ export function activitySentence(
   nameOf: (userId: number) => string,
   money: (minor: number) => string,
 ): string {
-  const who = a.actor === null ? 'Recurring bill' : a.actor === me ? 'You' : nameOf(a.actor);
-  const what = a.subject === 'payment' ? NOUN.payment : `${NOUN[a.subject]} “${a.title}”`;
-  return `${who} ${VERB[a.action]} ${what} (${money(a.amount_minor)})`;
+  return t('bills:sentences.activity', {
+    who: a.actor === null ? 'server' : a.actor === me ? 'me' : 'other',
+    name: a.actor === null ? '' : nameOf(a.actor),
+    action: a.action,
+    subject: a.subject,
+    title: a.title,
+    amount: money(a.amount_minor),
+  });
 }
