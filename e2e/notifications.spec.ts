@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, chromium, expect, type Page, test } from '@playwright/test';
+import Database from 'better-sqlite3';
 // @ts-expect-error http_ece ships no types: decrypt(buffer, { version, privateKey, authSecret }) -> Buffer
 import ece from 'http_ece';
 import { CHROMIUM_ARGS } from './playwright.config.js';
@@ -36,6 +37,8 @@ interface PushPayload {
   url: string;
   tag: string;
   actions: { action: string; title: string }[];
+  action_token?: string;
+  action_failed?: { title: string; body: string };
 }
 
 interface Receiver {
@@ -270,6 +273,258 @@ test('enable notifications on this device: stored on the server, listed, a test 
     await expect(
       thisDevice.getByRole('button', { name: 'Enable notifications on this device' }),
     ).toBeVisible();
+  } finally {
+    await context.close();
+    await receiver.close();
+  }
+});
+
+/** Hands a decrypted push to Hearth's service worker as the browser's push service would (DevTools). */
+async function deliverToWorker(context: BrowserContext, page: Page, baseURL: string, push: PushPayload) {
+  const cdp = await context.newCDPSession(page);
+  const registrationId = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const ours = registrations.find((r) => r.scopeURL === `${baseURL}/` && !r.isDeleted);
+      if (ours) resolve(ours.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin: baseURL,
+    registrationId: await registrationId,
+    data: JSON.stringify(push),
+  });
+  await cdp.detach();
+}
+
+/** What the notifications the worker shows look like from a page. */
+function shownNotifications(page: Page) {
+  return page.evaluate(async () =>
+    (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+      title: n.title,
+      body: n.body,
+      tag: n.tag,
+      actions: (n as Notification & { actions?: { action: string; title: string }[] }).actions?.map(
+        (a) => a.action,
+      ),
+    })),
+  );
+}
+
+/** The worker's global scope, as much of it as these tests touch (e2e is type-checked with the DOM lib). */
+interface WorkerScope {
+  registration: ServiceWorkerRegistration;
+  dispatchEvent(event: Event): boolean;
+  fetch: typeof fetch;
+  NotificationEvent: new (type: string, init: { notification: Notification; action: string }) => Event;
+  actionCalls?: { url: string; status: number; body: string }[];
+}
+
+async function hearthWorker(context: BrowserContext) {
+  const found = context.serviceWorkers().find((w) => w.url().endsWith('/sw.js'));
+  const worker = found ?? (await context.waitForEvent('serviceworker'));
+  // Records every answer to the worker's own calls (the fetch itself is untouched), so a failing button can
+  // be told apart from one whose call was never made.
+  await worker.evaluate(() => {
+    const scope = globalThis as unknown as WorkerScope;
+    if (scope.actionCalls) return;
+    const calls: NonNullable<WorkerScope['actionCalls']> = [];
+    scope.actionCalls = calls;
+    const original = scope.fetch.bind(scope);
+    scope.fetch = async (input, init) => {
+      const response = await original(input, init);
+      calls.push({ url: String(input), status: response.status, body: await response.clone().text() });
+      return response;
+    };
+  });
+  return worker;
+}
+
+/**
+ * Presses a notification the worker showed: `action` is a button's id, '' a tap on the body. There is no
+ * DevTools command for a click on a system notification, so the same NotificationEvent the browser would
+ * fire is dispatched inside the worker, on the very notification it showed.
+ */
+async function pressNotification(
+  worker: Awaited<ReturnType<typeof hearthWorker>>,
+  tag: string,
+  action: string,
+) {
+  await worker.evaluate(
+    async ({ tag, action }) => {
+      const scope = globalThis as unknown as WorkerScope;
+      const [notification] = await scope.registration.getNotifications({ tag });
+      if (!notification) throw new Error(`no notification with tag ${tag}`);
+      scope.dispatchEvent(new scope.NotificationEvent('notificationclick', { notification, action }));
+    },
+    { tag, action },
+  );
+}
+
+const actionCalls = (worker: Awaited<ReturnType<typeof hearthWorker>>) =>
+  worker.evaluate(() => (globalThis as unknown as WorkerScope).actionCalls ?? []);
+
+/** Subscribes this person's browser to the local receiver straight through the API (the UI path is above). */
+async function subscribeDevice(page: Page, receiver: Receiver) {
+  await api(page, 'POST', '/api/push-subscription/', {
+    endpoint: receiver.endpoint,
+    keys: receiver.keys,
+    device_label: 'Hallway tablet',
+  });
+}
+
+test('a task push: Done completes the task on the server without opening a page; a tap opens Tasks; a failed Done says so in German', async ({
+  browser,
+  baseURL,
+}) => {
+  const receiver = await startPushReceiver();
+  const { context, page } = await personWithNotifications(browser, baseURL ?? '');
+  try {
+    // German, so the push's words and the worker's failure notice come in the person's language.
+    const me = await api<{
+      user_id: number;
+      username: string;
+      first_name: string;
+      last_name: string;
+      email: string;
+    }>(page, 'GET', '/api/users/me');
+    await api(page, 'POST', '/api/users/', {
+      username: me.username,
+      first_name: me.first_name,
+      last_name: me.last_name,
+      email: me.email,
+      language: 'de',
+    });
+    await page.goto('/home');
+    await waitForServiceWorker(page);
+    const worker = await hearthWorker(context);
+    await subscribeDevice(page, receiver);
+
+    const title = unique('Bins out ');
+    const task = await api<{ task_id: number }>(page, 'POST', '/api/task/', {
+      title,
+      due_at: new Date(Date.now() + 3_000).toISOString(),
+      assignee_id: me.user_id,
+    });
+    await expect
+      .poll(() => receiver.received.find((p) => p.kind === 'tasks'), { timeout: 30_000 })
+      .toBeTruthy();
+    const push = receiver.received.find((p) => p.kind === 'tasks') as PushPayload;
+    expect(push).toMatchObject({
+      title: `Du bist dran: ${title}`,
+      url: '/tasks',
+      tag: `tasks-${task.task_id}`,
+      actions: [{ action: 'done', title: 'Erledigt' }],
+      action_failed: { title: 'Hearth konnte das nicht erledigen' },
+    });
+
+    await deliverToWorker(context, page, baseURL ?? '', push);
+    await expect
+      .poll(() => shownNotifications(page))
+      .toEqual([{ title: push.title, body: push.body, tag: push.tag, actions: ['done'] }]);
+
+    // Done: the worker calls the server with the push's token; the task is done; no page is opened or moved.
+    const pagesBefore = context.pages().length;
+    await pressNotification(worker, push.tag, 'done');
+    await expect
+      .poll(() => actionCalls(worker))
+      .toEqual([{ url: '/api/notification-action', status: 200, body: JSON.stringify({ action: 'done' }) }]);
+    const open = await api<{ task_id: number }[]>(page, 'GET', '/api/task/');
+    expect(open.map((t) => t.task_id)).not.toContain(task.task_id);
+    const history = await api<unknown[]>(page, 'GET', `/api/task/${task.task_id}/history`);
+    expect(history.length).toBeGreaterThan(0);
+    expect(await shownNotifications(page)).toEqual([]);
+    expect(context.pages()).toHaveLength(pagesBefore);
+    expect(new URL(page.url()).pathname).toBe('/home');
+
+    // The same notice again (a second device, or a stale one): Done now fails, and the worker says so in German.
+    await deliverToWorker(context, page, baseURL ?? '', push);
+    await expect.poll(async () => (await shownNotifications(page)).length).toBe(1);
+    await pressNotification(worker, push.tag, 'done');
+    await expect.poll(async () => (await actionCalls(worker)).map((c) => c.status)).toEqual([200, 409]);
+    await expect
+      .poll(() => shownNotifications(page))
+      .toEqual([
+        {
+          title: 'Hearth konnte das nicht erledigen',
+          body: 'Öffne Hearth, um es dort zu tun.',
+          tag: 'hearth-action-failed',
+          actions: [],
+        },
+      ]);
+
+    // A tap on the body takes Hearth's window to the page the push is about.
+    await pressNotification(worker, 'hearth-action-failed', '');
+    await expect(page).toHaveURL(`${baseURL}/tasks`);
+    expect(context.pages()).toHaveLength(pagesBefore);
+    expect(await shownNotifications(page)).toEqual([]);
+  } finally {
+    await context.close();
+    await receiver.close();
+  }
+});
+
+test('a reminder push: Snooze 10 min plans it again ten minutes later, without opening a page', async ({
+  browser,
+  baseURL,
+}) => {
+  const receiver = await startPushReceiver();
+  const { context, page } = await personWithNotifications(browser, baseURL ?? '');
+  try {
+    await page.goto('/home');
+    await waitForServiceWorker(page);
+    const worker = await hearthWorker(context);
+    await subscribeDevice(page, receiver);
+
+    const title = unique('Call the landlord ');
+    const reminder = await api<{ reminder_id: number }>(page, 'POST', '/api/reminder/', {
+      title,
+      remind_time: new Date(Date.now() + 3_000).toISOString(),
+    });
+    await expect
+      .poll(() => receiver.received.find((p) => p.kind === 'reminders'), { timeout: 30_000 })
+      .toBeTruthy();
+    const push = receiver.received.find((p) => p.kind === 'reminders') as PushPayload;
+    expect(push).toMatchObject({
+      title,
+      url: '/reminders',
+      tag: `reminders-${reminder.reminder_id}`,
+      actions: [{ action: 'snooze', title: 'Snooze 10 min' }],
+    });
+
+    await deliverToWorker(context, page, baseURL ?? '', push);
+    await expect.poll(async () => (await shownNotifications(page)).map((n) => n.tag)).toEqual([push.tag]);
+    const pressedAt = Date.now();
+    await pressNotification(worker, push.tag, 'snooze');
+    await expect.poll(async () => (await actionCalls(worker)).length).toBe(1);
+    const [call] = await actionCalls(worker);
+    expect(call).toMatchObject({ url: '/api/notification-action', status: 200 });
+    const { snoozed_until } = JSON.parse(call?.body ?? '{}') as { snoozed_until: string };
+    const later = Date.parse(snoozed_until) - pressedAt;
+    expect(later).toBeGreaterThan(9.5 * 60_000);
+    expect(later).toBeLessThan(10.5 * 60_000);
+
+    // The server planned the reminder again for then: a pending push to this device (read from its database).
+    const db = new Database(join(process.env.HEARTH_E2E_DATA ?? '', 'hearth.db'), {
+      readonly: true,
+      fileMustExist: true,
+    });
+    try {
+      const planned = db
+        .prepare(
+          `select due_at, status from notification_deliveries
+           where kind = 'reminders' and source_id = ? and channel = 'push' order by due_at`,
+        )
+        .all(reminder.reminder_id) as { due_at: string; status: string }[];
+      expect(planned.map((r) => ({ due: Date.parse(r.due_at), status: r.status }))).toEqual([
+        { due: expect.any(Number), status: 'sent' },
+        { due: Date.parse(snoozed_until), status: 'pending' },
+      ]);
+    } finally {
+      db.close();
+    }
+    expect(await shownNotifications(page)).toEqual([]);
+    expect(new URL(page.url()).pathname).toBe('/home');
   } finally {
     await context.close();
     await receiver.close();

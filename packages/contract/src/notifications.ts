@@ -164,6 +164,11 @@ export const PushPayload = Type.Object({
   actions: Type.Array(Type.Object({ action: NotificationAction, title: Type.String() })),
   /** Present when `actions` is not empty: the signed, expiring, single-purpose token for the action call. */
   action_token: Type.Optional(Type.String()),
+  /**
+   * Present with `actions`: the notice the worker shows, in the person's language, when an action's call
+   * fails (the worker has no catalogue of its own).
+   */
+  action_failed: Type.Optional(Type.Object({ title: Type.String(), body: Type.String() })),
   /** When the thing fell due (UTC ISO), for the notification's timestamp. */
   due_at: Type.String(),
 });

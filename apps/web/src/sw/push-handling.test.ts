@@ -11,8 +11,10 @@ const taskPush = {
   tag: 'task-7-2026-11-23',
   actions: [{ action: 'done', title: 'Done' }],
   action_token: 'signed.token.value',
+  action_failed: { title: 'Hearth konnte das nicht erledigen', body: 'Öffne Hearth, um es dort zu tun.' },
   due_at: '2026-11-23T18:00:00.000Z',
 };
+const failureDe = { title: 'Hearth konnte das nicht erledigen', body: 'Öffne Hearth, um es dort zu tun.' };
 
 describe('a push becomes a notification', () => {
   it('shows the title, body, tag, time and the Done button, and keeps what a click needs', () => {
@@ -26,7 +28,12 @@ describe('a push becomes a notification', () => {
         icon: '/icons/icon-192.png',
         badge: '/icons/icon-192.png',
         actions: [{ action: 'done', title: 'Done' }],
-        data: { url: '/tasks', action_token: 'signed.token.value', actions: ['done'] },
+        data: {
+          url: '/tasks',
+          action_token: 'signed.token.value',
+          actions: ['done'],
+          failure: failureDe,
+        },
       },
     });
   });
@@ -35,7 +42,7 @@ describe('a push becomes a notification', () => {
     const { action_token: _, ...noToken } = taskPush;
     const shown = toNotification(parsePushMessage(JSON.stringify(noToken)));
     expect(shown.options.actions).toEqual([]);
-    expect(shown.options.data).toEqual({ url: '/tasks', actions: [] });
+    expect(shown.options.data).toEqual({ url: '/tasks', actions: [], failure: failureDe });
   });
 
   it('keeps no more buttons than the browser shows', () => {
@@ -74,8 +81,17 @@ describe('a click on the notification', () => {
       action: 'done',
       token: 'signed.token.value',
       url: '/tasks',
+      failure: failureDe,
     });
     expect(planClick(data, '')).toEqual({ kind: 'open', url: '/tasks' });
+  });
+
+  it("the failure notice is the push's own words, else English", () => {
+    const { action_failed: _, ...older } = taskPush;
+    const olderData = toNotification(parsePushMessage(JSON.stringify(older))).options.data;
+    expect(planClick(olderData, 'done')).toMatchObject({
+      failure: { title: "Hearth couldn't do that", body: 'Open Hearth to do it there.' },
+    });
   });
 
   it('a button the notification did not offer, or no data, opens the page', () => {

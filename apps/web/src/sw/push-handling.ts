@@ -24,6 +24,13 @@ export interface PushMessage {
   action_token?: string;
   /** When the thing fell due (ms since the epoch), shown as the notification's time. */
   timestamp?: number;
+  /** The notice shown when a button's call fails, in the person's language (the server writes it). */
+  failure?: FailureNotice;
+}
+
+export interface FailureNotice {
+  title: string;
+  body: string;
 }
 
 /** What `showNotification` is given, plus the data a click reads back. */
@@ -45,6 +52,7 @@ export interface NotificationData {
   action_token?: string;
   /** The action names the buttons stand for, so a click on an unknown one opens the page instead. */
   actions: string[];
+  failure?: FailureNotice;
 }
 
 const ICON = '/icons/icon-192.png';
@@ -54,6 +62,9 @@ const FALLBACK: PushMessage = {
   url: '/home',
   actions: [],
 };
+
+/** Said when a button's call fails and the push carried no words for it (an older server). */
+const FAILURE: FailureNotice = { title: "Hearth couldn't do that", body: 'Open Hearth to do it there.' };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -87,6 +98,8 @@ export function parsePushMessage(data: string | null | undefined): PushMessage {
   const token = text(raw.action_token);
   const tag = text(raw.tag);
   const due = typeof raw.due_at === 'string' ? Date.parse(raw.due_at) : Number.NaN;
+  const failed = isRecord(raw.action_failed) ? raw.action_failed : {};
+  const failureTitle = text(failed.title);
   return {
     title: text(raw.title) ?? FALLBACK.title,
     body: typeof raw.body === 'string' ? raw.body : '',
@@ -96,6 +109,9 @@ export function parsePushMessage(data: string | null | undefined): PushMessage {
     actions: token ? actions : [],
     ...(token && { action_token: token }),
     ...(Number.isFinite(due) && { timestamp: due }),
+    ...(failureTitle && {
+      failure: { title: failureTitle, body: typeof failed.body === 'string' ? failed.body : '' },
+    }),
   };
 }
 
@@ -115,6 +131,7 @@ export function toNotification(message: PushMessage, maxActions = 2): ShownNotif
         url: message.url,
         ...(message.action_token && { action_token: message.action_token }),
         actions: actions.map((a) => a.action),
+        ...(message.failure && { failure: message.failure }),
       },
     },
   };
@@ -122,7 +139,7 @@ export function toNotification(message: PushMessage, maxActions = 2): ShownNotif
 
 /** What a click does: call the server's action endpoint (a button), or open the page (a tap). */
 export type ClickPlan =
-  | { kind: 'action'; action: string; token: string; url: string }
+  | { kind: 'action'; action: string; token: string; url: string; failure: FailureNotice }
   | { kind: 'open'; url: string };
 
 export function planClick(data: unknown, action: string): ClickPlan {
@@ -130,7 +147,12 @@ export function planClick(data: unknown, action: string): ClickPlan {
   const url = safePath(record.url);
   const token = text(record.action_token);
   const known = Array.isArray(record.actions) && record.actions.includes(action);
-  if (action && token && known) return { kind: 'action', action, token, url };
+  const failed = isRecord(record.failure) ? record.failure : {};
+  const failureTitle = text(failed.title);
+  const failure = failureTitle
+    ? { title: failureTitle, body: typeof failed.body === 'string' ? failed.body : '' }
+    : FAILURE;
+  if (action && token && known) return { kind: 'action', action, token, url, failure };
   return { kind: 'open', url };
 }
 

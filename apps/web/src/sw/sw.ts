@@ -9,7 +9,7 @@ import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { actionRequest } from './push-action';
-import { parsePushMessage, pickWindow, planClick, toNotification } from './push-handling';
+import { type ClickPlan, parsePushMessage, pickWindow, planClick, toNotification } from './push-handling';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -35,23 +35,28 @@ self.addEventListener('push', (event) => {
 self.addEventListener('notificationclick', (event) => {
   const plan = planClick(event.notification.data, event.action);
   event.notification.close();
-  event.waitUntil(plan.kind === 'action' ? act(plan.token, plan.action, plan.url) : openPage(plan.url));
+  event.waitUntil(plan.kind === 'action' ? act(plan) : openPage(plan.url));
 });
 
 /** A button: the server does it; the app stays closed. If it cannot, a notice says so and a tap opens the page. */
-async function act(token: string, action: string, url: string): Promise<void> {
+async function act(plan: Extract<ClickPlan, { kind: 'action' }>): Promise<void> {
+  let problem: string;
   try {
-    const { path, init } = actionRequest(token, action);
+    const { path, init } = actionRequest(plan.token, plan.action);
     const response = await fetch(path, init);
     if (response.ok) return;
-  } catch {
-    // No connection: said below.
+    problem = `answered ${response.status}`;
+  } catch (err) {
+    problem = err instanceof Error ? err.message : String(err);
   }
-  await self.registration.showNotification("Hearth couldn't do that", {
-    body: 'Open Hearth to do it there.',
+  // Kept in the worker's console so a failed button can be told apart from one never pressed.
+  console.warn(`notification action ${plan.action} failed: ${problem}`);
+  await self.registration.showNotification(plan.failure.title, {
+    body: plan.failure.body,
     icon: '/icons/icon-192.png',
     badge: '/icons/icon-192.png',
-    data: { url, actions: [] },
+    tag: 'hearth-action-failed',
+    data: { url: plan.url, actions: [] },
   });
 }
 
@@ -62,6 +67,7 @@ async function openPage(path: string): Promise<void> {
     await self.clients.openWindow(path);
     return;
   }
-  const focused = await found.window.focus();
+  // Focusing needs the click's user activation; without it the window is still taken to the page.
+  const focused = await found.window.focus().catch(() => found.window);
   if (found.navigate) await focused.navigate(path);
 }

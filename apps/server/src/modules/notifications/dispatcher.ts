@@ -236,7 +236,12 @@ export class Dispatcher {
       sourceId: row.source_id,
       dueAt: new Date(row.due_at).toISOString(),
     });
-    return { ...base, actions: [{ action, title: action === 'done' ? m.done : m.snooze }], action_token };
+    return {
+      ...base,
+      actions: [{ action, title: action === 'done' ? m.done : m.snooze }],
+      action_token,
+      action_failed: { title: m.actionFailedTitle, body: m.actionFailedBody },
+    };
   }
 
   private async sendEmail(

@@ -19,6 +19,9 @@ export interface Messages {
   paymentBody: string;
   done: string;
   snooze: string;
+  /** Shown by the service worker when a button's call fails (it has no catalogue of its own). */
+  actionFailedTitle: string;
+  actionFailedBody: string;
   digestTitle: string;
   digestEmpty: string;
   digestSections: { missed: string; reminders: string; tasks: string; bills: string; house: string };
@@ -46,6 +49,8 @@ const en: Messages = {
   paymentBody: 'Open Bills to see your balance.',
   done: 'Done',
   snooze: 'Snooze 10 min',
+  actionFailedTitle: "Hearth couldn't do that",
+  actionFailedBody: 'Open Hearth to do it there.',
   digestTitle: 'Your day in Hearth',
   digestEmpty: 'Nothing due today.',
   digestSections: {
@@ -85,6 +90,8 @@ const de: Messages = {
   paymentBody: 'Öffne Ausgaben, um deinen Stand zu sehen.',
   done: 'Erledigt',
   snooze: '10 Min. später',
+  actionFailedTitle: 'Hearth konnte das nicht erledigen',
+  actionFailedBody: 'Öffne Hearth, um es dort zu tun.',
   digestTitle: 'Dein Tag in Hearth',
   digestEmpty: 'Heute ist nichts fällig.',
   digestSections: {

@@ -245,6 +245,7 @@ describe(`delivery (${testEngine})`, () => {
       url: '/reminders',
       tag: `reminders-${created.json().reminder_id}`,
       actions: [{ action: 'snooze', title: 'Snooze 10 min' }],
+      action_failed: { title: "Hearth couldn't do that", body: 'Open Hearth to do it there.' },
       due_at: '2030-03-01T12:01:00.000Z',
     });
     expect(payload.action_token).toBeTruthy();
@@ -555,6 +556,7 @@ describe(`language (${testEngine})`, () => {
       title: 'Blumen gießen',
       body: 'Erinnerung',
       actions: [{ action: 'snooze', title: '10 Min. später' }],
+      action_failed: { title: 'Hearth konnte das nicht erledigen', body: 'Öffne Hearth, um es dort zu tun.' },
     });
     expect(mailText(mail.mails[before]?.raw ?? '')).toContain('Hearth öffnen');
   });
