@@ -29,8 +29,6 @@ export const WEEKDAYS = [
   { day: 6, short: 'Sun', long: 'Sunday' },
 ] as const;
 
-const ORDINALS = ['first', 'second', 'third', 'fourth', 'last'] as const;
-
 /** Luxon weekday (1 = Monday) to rrule's (0 = Monday). */
 const rruleDay = (dt: DateTime) => dt.weekday - 1;
 
@@ -49,7 +47,8 @@ export function repeatChoices(startDate: string): { value: RepeatKind; label: st
   const start = DateTime.fromISO(startDate);
   const valid = start.isValid;
   const pos = valid ? weekdayPosition(start) : 1;
-  const ordinal = pos === -1 ? 'last' : ORDINALS[pos - 1];
+  // Which of the month's weekdays it is: 1 to 4, or the last (-1).
+  const ordinal = pos === -1 ? 'last' : String(pos);
   return [
     { value: 'none', label: t('events:doesNotRepeat') },
     { value: 'daily', label: t('events:daily') },
