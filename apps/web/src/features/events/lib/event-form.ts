@@ -1,5 +1,4 @@
 import type { Event, EventPatch } from '@hearth/contract';
-import { EventMessages } from '@hearth/contract';
 import {
   addHours,
   atTime,
@@ -8,6 +7,7 @@ import {
   localInputToIso,
   nextWholeHour,
 } from '../../../lib/dates';
+import { labels } from '../../../lib/i18n';
 
 /**
  * The event dialog's form state (title, description, location, start, end, allDay).
@@ -26,18 +26,21 @@ export interface EventFormState {
 export const ALL_DAY_START = '00:00';
 export const ALL_DAY_END = '23:59';
 
-/** The dialog's own messages. */
-export const EventDialogMessages = {
-  ...EventMessages,
-  unknownSelection: "We couldn't determine which event was selected.",
-  unknownUpdate: "We couldn't determine which event to update.",
-  unknownDelete: "We couldn't determine which event to delete.",
-  loadFailed: "We couldn't load that event. Please try again.",
-  noFormData: 'Event details could not be loaded.',
-  saveFailed: "We couldn't save your changes. Please try again.",
-  deleteFailed: "We couldn't delete this event. Please try again.",
-  calendarFailed: "We couldn't load your house calendar. Please try again.",
-} as const;
+/** The dialog's own messages (the API's validation texts among them), read in the current language. */
+export const EventDialogMessages = labels({
+  titleRequired: 'events:dialogMessages.titleRequired',
+  invalidTimes: 'events:dialogMessages.invalidTimes',
+  endBeforeStart: 'events:dialogMessages.endBeforeStart',
+  houseRequired: 'events:dialogMessages.houseRequired',
+  unknownSelection: 'events:dialogMessages.unknownSelection',
+  unknownUpdate: 'events:dialogMessages.unknownUpdate',
+  unknownDelete: 'events:dialogMessages.unknownDelete',
+  loadFailed: 'events:dialogMessages.loadFailed',
+  noFormData: 'events:dialogMessages.noFormData',
+  saveFailed: 'events:dialogMessages.saveFailed',
+  deleteFailed: 'events:dialogMessages.deleteFailed',
+  calendarFailed: 'events:dialogMessages.calendarFailed',
+});
 
 /** A new event: the next whole hour, lasting an hour (the default timed duration). */
 export function blankEventForm(now: Date = new Date(), zone?: string): EventFormState {
