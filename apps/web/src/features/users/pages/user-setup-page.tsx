@@ -1,7 +1,6 @@
 import type { User } from '@hearth/contract';
 import { Bell } from 'lucide-react';
 import type { IdTokenClaims } from 'oidc-client-ts';
-import { useTranslation } from 'react-i18next';
 import { useAuth } from 'react-oidc-context';
 import { Link, useNavigate } from 'react-router';
 import { Card } from '../../../components/card';
@@ -42,7 +41,6 @@ export function UserSetupPage() {
   const navigate = useNavigate();
   const me = useMe();
   const save = useSaveProfile();
-  const { t } = useTranslation();
 
   useLogError(me.error);
 
