@@ -202,6 +202,19 @@ const SAMPLES: Record<string, Sample> = {
     body: () => ({ action_token: 'a.b.c', action: 'done' }),
   },
   'POST /api/unsubscribe': { path: () => '/api/unsubscribe', body: () => ({ token: 'a.b.c' }) },
+  // The old subscription's auth secret is the credential: the owner's endpoint with a guessed one does nothing.
+  'POST /api/push-subscription/renew': {
+    path: () => '/api/push-subscription/renew',
+    body: () => {
+      const { endpoint, keys } = pushDevice('https://142.250.74.3/push/intruder', '');
+      return {
+        old_endpoint: 'https://142.250.74.3/push/owner',
+        old_auth: randomBytes(16).toString('base64url'),
+        endpoint,
+        keys,
+      };
+    },
+  },
   // The caller's own account and data: an intruder only ever reaches their own.
   'DELETE /api/users/me': { path: () => '/api/users/me' },
   'GET /api/users/me/export': { path: () => '/api/users/me/export' },

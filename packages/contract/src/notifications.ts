@@ -139,6 +139,26 @@ export type PushSubscription = Static<typeof PushSubscription>;
 export const PushSubscriptionList = Type.Array(PushSubscription);
 export type PushSubscriptionList = Static<typeof PushSubscriptionList>;
 
+/**
+ * POST /api/push-subscription/renew (no access token): the service worker's answer to the browser's
+ * `pushsubscriptionchange`. The old subscription's endpoint and auth secret (known only to that browser and
+ * this server) prove it is the same device; the device keeps its person and label and takes the new endpoint
+ * and keys. An unknown endpoint or a wrong secret is a 404 and changes nothing.
+ */
+export const PushSubscriptionRenewInput = Type.Object(
+  {
+    old_endpoint: Type.String({ minLength: 1, maxLength: PUSH_ENDPOINT_MAX }),
+    old_auth: Type.String({ minLength: 1, maxLength: 100 }),
+    endpoint: Type.String({ minLength: 1, maxLength: PUSH_ENDPOINT_MAX }),
+    keys: Type.Object(
+      { p256dh: Type.String({ maxLength: 200 }), auth: Type.String({ maxLength: 100 }) },
+      { additionalProperties: false },
+    ),
+  },
+  { additionalProperties: false },
+);
+export type PushSubscriptionRenewInput = Static<typeof PushSubscriptionRenewInput>;
+
 /** DELETE /api/push-subscription/{push_subscription_id} (someone else's id is a 404). */
 export const PushSubscriptionIdParams = Type.Object({ push_subscription_id: IdParam });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actionRequest } from './push-action';
+import { actionRequest, renewRequest } from './push-action';
 import { parsePushMessage, pickWindow, planClick, safePath, toNotification } from './push-handling';
 
 const taskPush = {
@@ -117,5 +117,27 @@ describe('a click on the notification', () => {
     expect(pickWindow([onHome, onTasks], origin, '/tasks')).toEqual({ window: onTasks, navigate: false });
     expect(pickWindow([elsewhere, onHome], origin, '/tasks')).toEqual({ window: onHome, navigate: true });
     expect(pickWindow([elsewhere], origin, '/tasks')).toBeNull();
+  });
+});
+
+describe('the browser replaced the subscription', () => {
+  const old = { endpoint: 'https://push.example/old', keys: { p256dh: 'P-old', auth: 'A-old' } };
+  const fresh = { endpoint: 'https://push.example/new', keys: { p256dh: 'P-new', auth: 'A-new' } };
+
+  it('posts the old endpoint and auth secret with the new subscription, without cookies', () => {
+    const request = renewRequest(old, fresh);
+    expect(request?.path).toBe('/api/push-subscription/renew');
+    expect(request?.init.credentials).toBe('omit');
+    expect(JSON.parse(request?.init.body as string)).toEqual({
+      old_endpoint: 'https://push.example/old',
+      old_auth: 'A-old',
+      endpoint: 'https://push.example/new',
+      keys: { p256dh: 'P-new', auth: 'A-new' },
+    });
+  });
+
+  it('asks nothing when a subscription lacks its endpoint or keys', () => {
+    expect(renewRequest({ endpoint: old.endpoint }, fresh)).toBeNull();
+    expect(renewRequest(old, { endpoint: fresh.endpoint, keys: { p256dh: 'P' } })).toBeNull();
   });
 });

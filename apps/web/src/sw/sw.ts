@@ -8,7 +8,7 @@
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { actionRequest } from './push-action';
+import { actionRequest, renewRequest } from './push-action';
 import { type ClickPlan, parsePushMessage, pickWindow, planClick, toNotification } from './push-handling';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -37,6 +37,30 @@ self.addEventListener('notificationclick', (event) => {
   event.notification.close();
   event.waitUntil(plan.kind === 'action' ? act(plan) : openPage(plan.url));
 });
+
+/** Not in TypeScript's worker lib: the event a browser fires when it replaces a push subscription. */
+interface PushSubscriptionChangeEvent extends ExtendableEvent {
+  readonly oldSubscription: PushSubscription | null;
+  readonly newSubscription: PushSubscription | null;
+}
+
+// The browser replaced this device's subscription (keys rotated, or the old one expired): subscribe again
+// if it has not, and tell the server, proving with the old subscription that it is the same device.
+self.addEventListener('pushsubscriptionchange', (event) => {
+  const change = event as PushSubscriptionChangeEvent;
+  change.waitUntil(renew(change.oldSubscription, change.newSubscription));
+});
+
+async function renew(old: PushSubscription | null, fresh: PushSubscription | null): Promise<void> {
+  // Without the old subscription there is nothing to prove the device with; the person enables it again
+  // in Settings, and the server drops the old one at its first 404/410.
+  if (!old) return;
+  const next = fresh ?? (await self.registration.pushManager.subscribe(old.options));
+  const request = renewRequest(old.toJSON(), next.toJSON());
+  if (!request) return;
+  const response = await fetch(request.path, request.init);
+  if (!response.ok) console.warn(`renewing the push subscription failed: answered ${response.status}`);
+}
 
 /** A button: the server does it; the app stays closed. If it cannot, a notice says so and a tap opens the page. */
 async function act(plan: Extract<ClickPlan, { kind: 'action' }>): Promise<void> {

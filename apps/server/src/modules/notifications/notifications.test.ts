@@ -190,6 +190,47 @@ describe(`push devices API (${testEngine})`, () => {
     );
   });
 
+  it('renews a device the browser re-subscribed, proven by the old auth secret, without an access token', async () => {
+    const ana = await memberOfNewHouse(t, 'renew-ana');
+    const old = push.device();
+    const added = await ana.client.post('/api/push-subscription/', {
+      endpoint: old.endpoint,
+      keys: old.keys,
+      device_label: 'Ana’s phone',
+    });
+    const fresh = push.device();
+    const renew = (body: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url: '/api/push-subscription/renew', payload: body });
+    const body = {
+      old_endpoint: old.endpoint,
+      old_auth: old.keys.auth,
+      endpoint: fresh.endpoint,
+      keys: fresh.keys,
+    };
+
+    // A wrong secret, an unknown endpoint, or a new endpoint the guard refuses change nothing.
+    const wrong = await renew({ ...body, old_auth: push.device().keys.auth });
+    expect(wrong.statusCode).toBe(404);
+    expect((await renew({ ...body, old_endpoint: fresh.endpoint })).statusCode).toBe(404);
+    const refused = await renew({ ...body, endpoint: 'https://10.0.0.8/push' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toMatchObject({ code: 'validation_failed', field: 'endpoint' });
+    expect((await renew({ ...body, extra: 1 })).json().error).toMatchObject({ field: 'extra' });
+    await ana.client.post('/api/notification-settings/test');
+    expect(old.received).toHaveLength(1);
+    expect(fresh.received).toHaveLength(0);
+
+    const res = await renew(body);
+    expect(res.statusCode).toBe(200);
+    // Same device (id, label, person); pushes now go to the new subscription only.
+    expect((await ana.client.get('/api/push-subscription/')).json()).toEqual([added.json()]);
+    await ana.client.post('/api/notification-settings/test');
+    expect(fresh.received).toHaveLength(1);
+    expect(old.received).toHaveLength(1);
+    // The old secret no longer opens anything.
+    expect((await renew(body)).statusCode).toBe(404);
+  });
+
   it.each([
     [{ keys: { p256dh: 'AAAA', auth: 'x' } }, 'keys.p256dh'],
     [{ keys: { p256dh: 'P256', auth: Buffer.alloc(15).toString('base64url') } }, 'keys.auth'],

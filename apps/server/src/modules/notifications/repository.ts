@@ -173,6 +173,26 @@ export class NotificationsRepository {
     });
   }
 
+  deviceByEndpoint(endpoint: string): Promise<PushSubscriptionRow | undefined> {
+    return this.db
+      .selectFrom('push_subscriptions')
+      .selectAll()
+      .where('endpoint', '=', endpoint)
+      .executeTakeFirst();
+  }
+
+  /** A device's new subscription; a row that already had the new endpoint gives way (one browser, one row). */
+  async renewDevice(id: number, next: { endpoint: string; p256dh: string; auth: string }): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .deleteFrom('push_subscriptions')
+        .where('endpoint', '=', next.endpoint)
+        .where('push_subscription_id', '!=', id)
+        .execute();
+      await trx.updateTable('push_subscriptions').set(next).where('push_subscription_id', '=', id).execute();
+    });
+  }
+
   async removeDevice(userId: number, id: number): Promise<boolean> {
     const result = await this.db
       .deleteFrom('push_subscriptions')

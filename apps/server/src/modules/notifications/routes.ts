@@ -12,6 +12,7 @@ import {
   PushSubscriptionIdParams,
   PushSubscriptionInput,
   PushSubscriptionList,
+  PushSubscriptionRenewInput,
   UnsubscribeInput,
   UnsubscribeQuery,
   UnsubscribeResult,
@@ -76,6 +77,19 @@ export const notificationsRoutes: FastifyPluginAsyncTypebox<{ notifications: Not
     },
     async (request, reply) =>
       reply.status(201).send(await notifications.addDevice(identityOf(request), request.body)),
+  );
+
+  app.post(
+    '/push-subscription/renew',
+    {
+      config: { auth: false },
+      preValidation: refuseUnknownFields(PushSubscriptionRenewInput),
+      schema: { tags, body: PushSubscriptionRenewInput, response: { 200: Ok, ...errors } },
+    },
+    async (request) => {
+      await notifications.renewDevice(request.body);
+      return { ok: true as const };
+    },
   );
 
   app.delete(

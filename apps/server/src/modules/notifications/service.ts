@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomUUID, timingSafeEqual } from 'node:crypto';
 import {
   DEVICE_LABEL_MAX,
   type NotificationActionInput,
@@ -8,6 +8,7 @@ import {
   type NotificationTestResult,
   type PushSubscription,
   type PushSubscriptionInput,
+  type PushSubscriptionRenewInput,
   SNOOZE_MINUTES,
   type UnsubscribeResult,
 } from '@hearth/contract';
@@ -149,8 +150,8 @@ export class NotificationsService {
     return (await this.repo.devices(user.user_id)).map(toSubscription);
   }
 
-  async addDevice(identity: Identity, input: PushSubscriptionInput): Promise<PushSubscription> {
-    const user = await this.membership.profile(identity);
+  /** A subscription's endpoint and keys, checked (keys' lengths, the endpoint guard). */
+  private async checkSubscription(input: { endpoint: string; keys: { p256dh: string; auth: string } }) {
     const p256dh = checkKey('keys.p256dh', input.keys.p256dh, 65);
     const auth = checkKey('keys.auth', input.keys.auth, 16);
     if (Buffer.from(p256dh, 'base64url')[0] !== 4) {
@@ -160,6 +161,12 @@ export class NotificationsService {
       allowInsecure: this.options.config.pushAllowInsecure,
       resolve: this.options.resolve,
     });
+    return { url, p256dh, auth };
+  }
+
+  async addDevice(identity: Identity, input: PushSubscriptionInput): Promise<PushSubscription> {
+    const user = await this.membership.profile(identity);
+    const { url, p256dh, auth } = await this.checkSubscription(input);
     const label = optionalText(input.device_label, 'device_label', DEVICE_LABEL_MAX) ?? DEVICE_LABEL_DEFAULT;
     const row = await this.repo.saveDevice(
       user.user_id,
@@ -168,6 +175,23 @@ export class NotificationsService {
     );
     await this.publish(user.user_id, 'push_subscription', 'created', row.push_subscription_id);
     return toSubscription(row);
+  }
+
+  /** The browser replaced a device's subscription; the old one's auth secret proves it is that device. */
+  async renewDevice(input: PushSubscriptionRenewInput): Promise<void> {
+    let oldEndpoint: string;
+    try {
+      oldEndpoint = new URL(input.old_endpoint).href;
+    } catch {
+      throw notFound('Device');
+    }
+    const row = await this.repo.deviceByEndpoint(oldEndpoint);
+    const given = Buffer.from(input.old_auth, 'base64url');
+    const kept = Buffer.from(row?.auth ?? '', 'base64url');
+    if (!row || given.length !== kept.length || !timingSafeEqual(given, kept)) throw notFound('Device');
+    const { url, p256dh, auth } = await this.checkSubscription(input);
+    await this.repo.renewDevice(row.push_subscription_id, { endpoint: url.href, p256dh, auth });
+    await this.publish(row.user_id, 'push_subscription', 'updated', row.push_subscription_id);
   }
 
   async removeDevice(identity: Identity, id: number): Promise<void> {
