@@ -4,7 +4,7 @@ import { parse as parseIcu, TYPE } from '@formatjs/icu-messageformat-parser';
 import { en, NAMESPACES } from '@hearth/i18n';
 import { de } from '@hearth/i18n/de';
 import { describe, expect, it } from 'vitest';
-import { findLiterals } from './i18n-check/find-literals';
+import { findLiterals, findSentences, looksLikeSentence } from './i18n-check/find-literals';
 
 /*
  * Every text people read or hear comes from the message catalogue: no component renders a literal, German
@@ -24,6 +24,18 @@ function files(dir: string, test: (path: string) => boolean): string[] {
 }
 
 const components = files(SRC, (p) => p.endsWith('.tsx') && !p.endsWith('.test.tsx') && !p.includes('/test/'));
+
+// Every module of the app: helpers and constants build texts too. The service worker has no catalogue
+// (its fallback texts come with the push payload), and the check's own code names example strings.
+const modules = files(
+  SRC,
+  (p) =>
+    /\.tsx?$/.test(p) &&
+    !p.includes('.test.') &&
+    !p.includes('/test/') &&
+    !p.includes('/sw/') &&
+    !p.includes('/i18n-check/'),
+);
 
 type Tree = { [key: string]: string | Tree };
 
@@ -90,6 +102,44 @@ describe('no literal text in components', () => {
 
   it.each(components.map((path) => [relative(SRC, path), path]))('%s has none', (_name, path) => {
     const found = findLiterals(readFileSync(path, 'utf8'), path);
+    expect(found.map((l) => `${l.line}: ${l.where}: ${l.text}`)).toEqual([]);
+  });
+});
+
+describe('no English sentences built outside the catalogue', () => {
+  it('finds messages, option labels and sentences in a planted helper module', () => {
+    const planted = `
+      import { t } from '../../../lib/i18n';
+      export const LOAD_FAILED = 'We couldn’t load your house’s things.';
+      const OPTIONS = [{ value: 'weeks', label: 'Weeks' }, { value: 'months', label: t('bills:x') }];
+      export function splitError(total: number) {
+        if (total > 100) return { error: \`Percentages must add up to 100 (now \${total}).\` };
+        console.error('Error saving the thing:', total);
+        return total === 0 ? 'Waiting to send' : null;
+      }
+      const CLASSES = 'inline-flex items-center text-sm';
+      const QUERY = '(prefers-color-scheme: dark)';
+      const KEY = 'tasks:filter.mine';
+      export const file = \`hearth-\${KEY}.json\`;
+      type Kind = 'Some literal type';`;
+    expect(findSentences(planted).map((l) => l.text)).toEqual([
+      'We couldn’t load your house’s things.',
+      'Weeks',
+      'Percentages must add up to 100 (now x ).',
+      'Waiting to send',
+    ]);
+  });
+
+  it('tells sentences from code strings', () => {
+    expect(looksLikeSentence('Failed to fetch devices')).toBe(true);
+    expect(looksLikeSentence('Enter the amount first.')).toBe(true);
+    expect(looksLikeSentence('flex gap-2 text-muted')).toBe(false);
+    expect(looksLikeSentence('AE:AED AF:AFN AG:XCD')).toBe(false);
+    expect(looksLikeSentence('Chrome')).toBe(false);
+  });
+
+  it.each(modules.map((path) => [relative(SRC, path), path]))('%s has none', (_name, path) => {
+    const found = findSentences(readFileSync(path, 'utf8'), path);
     expect(found.map((l) => `${l.line}: ${l.where}: ${l.text}`)).toEqual([]);
   });
 });

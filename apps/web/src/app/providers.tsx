@@ -28,7 +28,7 @@ async function fetchClientConfig(signal: AbortSignal): Promise<ClientConfig> {
     if (copy && !signal.aborted) return JSON.parse(copy) as ClientConfig;
     throw err;
   }
-  if (!response.ok) throw new Error(`Failed to fetch configuration: HTTP ${response.status}`);
+  if (!response.ok) throw new Error(t('common:failedToFetchConfiguration', { status: response.status }));
   const config = (await response.json()) as ClientConfig;
   localStorage.setItem(CONFIG_COPY, JSON.stringify(config));
   return config;

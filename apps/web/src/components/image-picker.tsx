@@ -43,7 +43,7 @@ export function ImagePicker({
     event.target.value = '';
     if (!file) return;
     if (!file.type.startsWith('image/')) {
-      setLocalError('Please choose an image file.');
+      setLocalError(t('common:image.chooseAnImage'));
       return;
     }
     setLocalError(null);
@@ -51,9 +51,7 @@ export function ImagePicker({
     try {
       onChange(await prepare(file));
     } catch (err) {
-      setLocalError(
-        err instanceof ImageResizeError ? err.message : 'That file could not be read as an image.',
-      );
+      setLocalError(err instanceof ImageResizeError ? err.message : t('common:image.notAnImage'));
     } finally {
       setBusy(false);
     }

@@ -1,24 +1,36 @@
 import type { ErrorBody } from '@hearth/contract';
 import { useMemo } from 'react';
 import { useAuth } from 'react-oidc-context';
-import { t } from './i18n';
+import { i18next, t } from './i18n';
 import { newWriteKey } from './offline/write-key';
 import { activeWriteQueue, type WriteMethod, type WriteRequest } from './offline/write-queue';
 
-/** Reason phrases for when the answer carries none (HTTP/2 has no status text). */
-const REASON: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  409: 'Conflict',
-  413: 'Payload Too Large',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  502: 'Bad Gateway',
-  503: 'Service Unavailable',
-  504: 'Gateway Timeout',
-};
+/**
+ * The status words shown after a failure text ('Failed to fetch user: Not Found'), in the reader's language.
+ * `statusText` on the error keeps the server's own phrase (or this English one when HTTP/2 sends none).
+ */
+const REASON = {
+  400: 'common:httpStatus.400',
+  401: 'common:httpStatus.401',
+  403: 'common:httpStatus.403',
+  404: 'common:httpStatus.404',
+  409: 'common:httpStatus.409',
+  413: 'common:httpStatus.413',
+  429: 'common:httpStatus.429',
+  500: 'common:httpStatus.500',
+  502: 'common:httpStatus.502',
+  503: 'common:httpStatus.503',
+  504: 'common:httpStatus.504',
+} as const;
+
+const reasonKey = (status: number) =>
+  REASON[status as keyof typeof REASON] as (typeof REASON)[keyof typeof REASON] | undefined;
+
+/** The status words for people: the known ones from the catalogue, else what the answer said. */
+function shownReason(status: number, statusText: string): string {
+  const key = reasonKey(status);
+  return key ? t(key) : statusText;
+}
 
 /**
  * Any answer that is not OK counts as a failure, as does no answer at all (status 0). `code` and
@@ -110,13 +122,15 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 async function toApiError(response: Response, failure: string | undefined): Promise<ApiError> {
-  const statusText = response.statusText || REASON[response.status] || `HTTP ${response.status}`;
+  const key = reasonKey(response.status);
+  const statusText = response.statusText || (key ? i18next.t(key, { lng: 'en' }) : `HTTP ${response.status}`);
+  const shown = shownReason(response.status, statusText);
   const body = await readJson(response);
   const error = isErrorBody(body) ? body.error : undefined;
   return new ApiError({
     status: response.status,
     statusText,
-    message: failure ? `${failure}: ${statusText}` : (error?.message ?? t('requestFailed', { statusText })),
+    message: failure ? `${failure}: ${shown}` : (error?.message ?? t('requestFailed', { statusText: shown })),
     code: error?.code,
     field: error?.field,
     serverMessage: error?.message,
@@ -196,11 +210,12 @@ export function createApiClient({
       }
     } catch (err) {
       if (err instanceof DOMException && err.name === 'AbortError') throw err;
-      const statusText = 'Network Error';
       throw new ApiError({
         status: 0,
-        statusText,
-        message: options.failure ? `${options.failure}: ${statusText}` : t('couldNotReachTheServer'),
+        statusText: 'Network Error',
+        message: options.failure
+          ? `${options.failure}: ${t('common:httpStatus.network')}`
+          : t('couldNotReachTheServer'),
       });
     }
     if (!response.ok) throw await toApiError(response, options.failure);

@@ -1,4 +1,5 @@
 import { IMAGE_MAX_BYTES } from '@hearth/contract';
+import { t } from './i18n';
 
 /** Photos are shown small (avatars, house picture): 512 px on the long side is plenty. */
 export const IMAGE_MAX_SIDE = 512;
@@ -52,14 +53,14 @@ export async function shrinkImage(file: File): Promise<string> {
   try {
     decoded = await decode(file);
   } catch {
-    throw new ImageResizeError('That file could not be read as an image.');
+    throw new ImageResizeError(t('common:image.notAnImage'));
   }
   const { width, height } = fitWithin(decoded.width, decoded.height);
   const canvas = document.createElement('canvas');
   canvas.width = width;
   canvas.height = height;
   const context = canvas.getContext('2d');
-  if (!context) throw new ImageResizeError('This browser cannot prepare images for upload.');
+  if (!context) throw new ImageResizeError(t('common:image.cannotPrepare'));
   context.drawImage(decoded.source, 0, 0, width, height);
   if ('close' in decoded.source) decoded.source.close();
 
@@ -69,5 +70,5 @@ export async function shrinkImage(file: File): Promise<string> {
     if (!url.startsWith('data:image/webp')) url = canvas.toDataURL('image/jpeg', quality);
     if (dataUrlBytes(url) <= IMAGE_MAX_BYTES) return url;
   }
-  throw new ImageResizeError('That image is too large. Please choose a smaller one.');
+  throw new ImageResizeError(t('common:image.tooLarge'));
 }

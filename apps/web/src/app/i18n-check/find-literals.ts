@@ -14,7 +14,7 @@ export interface Literal {
 }
 
 const VISIBLE_PROP =
-  /^(aria-label|aria-description|aria-valuetext|aria-roledescription|aria-placeholder|title|placeholder|alt|label|description|hint|heading|message|caption|summary|children|[a-z]+(Label|Text|Title|Message|Description|Hint|Heading|Placeholder|Caption))$/;
+  /^(aria-label|legend|aria-description|aria-valuetext|aria-roledescription|aria-placeholder|title|placeholder|alt|label|description|hint|heading|message|caption|summary|children|[a-z]+(Label|Text|Title|Message|Description|Hint|Heading|Placeholder|Caption))$/;
 
 const hasWord = (text: string) => /\p{L}/u.test(text);
 
@@ -102,6 +102,138 @@ export function findLiterals(source: string, filename = 'component.tsx'): Litera
     }
     for (const [key, value] of Object.entries(node)) {
       if (key === 'loc' || key === 'start' || key === 'end' || key === 'extra') continue;
+      if (typeof value === 'object' && value !== null) visit(value);
+    }
+  };
+  visit(ast.program);
+  return found;
+}
+
+/*
+ * Text built outside JSX (helpers, constants, messages handed to setError or a toast, option labels) that
+ * reaches the screen all the same. The JSX walk above cannot tell where such a string ends up, so this looks
+ * at every string in a file and reports the ones that read like English words for people: starting with a
+ * capital letter or ending like a sentence, with at least one ordinary lowercase word among two or more.
+ * Class names, ids, routes, media queries and code tables do not match; catalogue keys, imports, console
+ * output and type positions are skipped. The rare string that looks like a sentence but is never shown is
+ * listed in SENTENCE_ALLOWED with the reason.
+ */
+
+/** Sentence-like strings that are never shown to people. */
+export const SENTENCE_ALLOWED: ReadonlyMap<string, string> = new Map([
+  // The HTTP reason phrase a network failure is given as its status text (read by code, not shown).
+  ['Network Error', 'status text of a failed fetch; the message shown comes from the catalogue'],
+  // PushSetupError's own message; the page shows the sentence for its `problem` from the catalogue.
+  ['Push setup failed: x', 'developer message of a push setup error, never shown'],
+]);
+
+const LOWER_WORD = /^[a-z][a-z’']+[.,;:!?…]?$/;
+
+/** Whether a string reads like words for people (see above). */
+export function looksLikeSentence(text: string): boolean {
+  const trimmed = text.trim();
+  const words = trimmed.split(/\s+/).filter((w) => /\p{L}/u.test(w));
+  if (words.length < 2 || !words.some((w) => LOWER_WORD.test(w))) return false;
+  if (words.some((w) => /^[\w-]+:[\w-]+$|^[a-z]+-[\w-]+$|^\w+\(/.test(w))) return false; // classes, tables
+  return /^[\p{Lu}“"(]/u.test(trimmed) || /[.!?…:]$/.test(trimmed) || /^[\p{Lu}]/u.test(words[0] ?? '');
+}
+
+/** Calls whose string arguments never reach the screen as they are. */
+const SKIPPED_CALLS = new Set([
+  't',
+  'labels',
+  'require',
+  'import',
+  'matchMedia',
+  'querySelector',
+  'getItem',
+  'setItem',
+  // Writes to the console only.
+  'useLogError',
+]);
+
+/** Object properties whose string values people read: `{ label: 'Weeks' }`, `{ message: '...' }`. */
+const SHOWN_PROPERTY = /^(label|message|error|title|description|heading|legend|hint)$/;
+
+function calleeName(node: Node): string {
+  const callee = node.callee as Node;
+  if (callee.type === 'Identifier') return String(callee.name);
+  if (callee.type === 'MemberExpression' && isNode(callee.property)) {
+    if (isNode(callee.object) && callee.object.type === 'Identifier' && callee.object.name === 'console')
+      return 'console';
+    return String(callee.property.name);
+  }
+  return '';
+}
+
+export function findSentences(source: string, filename = 'module.ts'): Literal[] {
+  const ast = parse(source, {
+    sourceType: 'module',
+    plugins: filename.endsWith('.tsx') ? ['typescript', 'jsx'] : ['typescript'],
+    sourceFilename: filename,
+  });
+  const found: Literal[] = [];
+  const add = (line: number, text: string) => {
+    const shown = text.trim().replace(/\s+/g, ' ');
+    if (looksLikeSentence(shown) && !SENTENCE_ALLOWED.has(shown))
+      found.push({ line, text: shown, where: 'string' });
+  };
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) {
+      for (const n of node) visit(n);
+      return;
+    }
+    if (!isNode(node)) return;
+    switch (node.type) {
+      case 'ImportDeclaration':
+      case 'ExportAllDeclaration':
+      case 'TSLiteralType':
+      case 'TSTypeAnnotation':
+      case 'TSTypeAliasDeclaration':
+      case 'TSInterfaceDeclaration':
+        return;
+      case 'ExportNamedDeclaration':
+        if (node.source) return;
+        break;
+      case 'CallExpression': {
+        const name = calleeName(node);
+        if (name === 'console' || SKIPPED_CALLS.has(name)) return;
+        break;
+      }
+      case 'ObjectProperty': {
+        const key = node.key as Node;
+        const name =
+          key.type === 'Identifier'
+            ? String(key.name)
+            : key.type === 'StringLiteral'
+              ? String(key.value)
+              : '';
+        const value = node.value as Node;
+        const text = value.type === 'StringLiteral' ? String(value.value).trim() : '';
+        // A capitalised word ('Weeks') or a sentence; keys ('tasks:filter.mine'), ids and classes are not.
+        if (SHOWN_PROPERTY.test(name) && (/^\p{Lu}\p{Ll}/u.test(text) || looksLikeSentence(text))) {
+          found.push({ line: value.loc?.start.line ?? 0, text, where: name });
+          return;
+        }
+        break;
+      }
+      case 'StringLiteral':
+        add(node.loc?.start.line ?? 0, String(node.value));
+        return;
+      case 'TemplateLiteral':
+        // The fixed parts joined, so `Delete list ${name}?` is judged as one text.
+        add(
+          node.loc?.start.line ?? 0,
+          (node.quasis as Node[]).map((q) => (q.value as { cooked?: string }).cooked ?? '').join(' x '),
+        );
+        visit(node.expressions);
+        return;
+      default:
+        break;
+    }
+    for (const [key, value] of Object.entries(node)) {
+      if (key === 'loc' || key === 'start' || key === 'end' || key === 'extra' || key.endsWith('Comments'))
+        continue;
       if (typeof value === 'object' && value !== null) visit(value);
     }
   };

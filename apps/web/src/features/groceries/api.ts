@@ -169,7 +169,7 @@ async function serverId(id: number): Promise<number> {
   if (known !== undefined) return known;
   if (queue?.willCreate(id)) return id;
   const wait = pending.get(id);
-  if (!wait) throw new Error('That list or item was never saved.');
+  if (!wait) throw new Error(t('groceries:offline.neverSaved'));
   return wait;
 }
 
@@ -226,7 +226,8 @@ function listNameIn(queryClient: QueryClient, listId: number): string | undefine
   );
 }
 
-const quoted = (name: string | undefined, otherwise: string) => (name ? `“${name}”` : otherwise);
+const quoted = (name: string | undefined, otherwise: string) =>
+  name ? t('groceries:offline.quoted', { name }) : otherwise;
 
 function editLists(queryClient: QueryClient, edit: (lists: GroceryList[]) => GroceryList[]) {
   queryClient.setQueryData<GroceryList[]>(groceryKeys.lists(), (lists: Lists) =>
@@ -287,7 +288,7 @@ export function useCreateGroceryList() {
       createGroceryList(
         api,
         name,
-        offlineWrite(`Create list “${name}”`, { tempId, idField: 'grocery_list_id' }),
+        offlineWrite(t('groceries:offline.createList', { name }), { tempId, idField: 'grocery_list_id' }),
       ),
     onMutate: async ({ name, tempId }) => {
       const wait = deferred();
@@ -344,7 +345,11 @@ export function useDeleteGroceryList() {
       deleteGroceryList(
         api,
         await serverId(listId),
-        offlineWrite(`Delete list ${quoted(listNameIn(queryClient, listId), 'a list')}`),
+        offlineWrite(
+          t('groceries:offline.deleteList', {
+            list: quoted(listNameIn(queryClient, listId), t('groceries:offline.aList')),
+          }),
+        ),
       ),
     onMutate: async (listId) => {
       await prepare();
@@ -388,7 +393,7 @@ export function useAddGroceryItem() {
         await serverId(listId),
         name,
         details,
-        offlineWrite(`Add “${name}”`, { tempId, idField: 'grocery_item_id' }),
+        offlineWrite(t('groceries:offline.addItem', { name }), { tempId, idField: 'grocery_item_id' }),
       ),
     onMutate: async ({ listId, name, tempId, details, category }) => {
       const wait = deferred();
@@ -453,7 +458,9 @@ export function useToggleGroceryItem() {
         await serverId(itemId),
         completed,
         offlineWrite(
-          `${completed ? 'Tick' : 'Untick'} ${quoted(itemNameIn(queryClient, itemId), 'an item')}`,
+          t(completed ? 'groceries:offline.tick' : 'groceries:offline.untick', {
+            item: quoted(itemNameIn(queryClient, itemId), t('groceries:offline.anItem')),
+          }),
         ),
       ),
     onMutate: async ({ itemId, completed }) => {
@@ -475,7 +482,11 @@ export function useRemoveGroceryItem() {
       deleteGroceryItem(
         api,
         await serverId(itemId),
-        offlineWrite(`Remove ${quoted(itemNameIn(queryClient, itemId), 'an item')}`),
+        offlineWrite(
+          t('groceries:offline.remove', {
+            item: quoted(itemNameIn(queryClient, itemId), t('groceries:offline.anItem')),
+          }),
+        ),
       ),
     onMutate: async (itemId) => {
       await prepare();
@@ -527,7 +538,11 @@ export function useUpdateGroceryItem() {
         api,
         await serverId(itemId),
         patch,
-        offlineWrite(`Change ${quoted(itemNameIn(queryClient, itemId), 'an item')}`),
+        offlineWrite(
+          t('groceries:offline.change', {
+            item: quoted(itemNameIn(queryClient, itemId), t('groceries:offline.anItem')),
+          }),
+        ),
       ),
     onMutate: async ({ itemId, patch }) => {
       await prepare();
@@ -558,7 +573,11 @@ export function useClearDone() {
       clearDoneItems(
         api,
         await serverId(listId),
-        offlineWrite(`Clear ticked items from ${quoted(listNameIn(queryClient, listId), 'a list')}`),
+        offlineWrite(
+          t('groceries:offline.clearTicked', {
+            list: quoted(listNameIn(queryClient, listId), t('groceries:offline.aList')),
+          }),
+        ),
       ),
     onMutate: async (listId) => {
       await prepare();

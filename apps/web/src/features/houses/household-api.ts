@@ -126,7 +126,7 @@ export function useDownloads(houseId: number | null) {
       if (what === 'me') {
         saveJson(`hearth-my-data-${today()}.json`, await api.get<UserExport>('/api/users/me/export'));
       } else if (houseId === null) {
-        throw new Error(`There is no house to export ${what} from.`);
+        throw new Error(t('houses:noHouseToExport'));
       } else if (what === 'house') {
         const doc = await api.get<HouseExport>(`/api/house/${houseId}/export`, {
           failure: t('houses:failedToExportTheHouse'),
@@ -134,11 +134,11 @@ export function useDownloads(houseId: number | null) {
         saveJson(`hearth-house-${today()}.json`, doc);
       } else if (what === 'calendar') {
         const path = `/api/event/house/${houseId}/calendar.ics`;
-        saveFile('hearth-calendar.ics', await fetchFile(path, 'Failed to export the calendar'));
+        saveFile('hearth-calendar.ics', await fetchFile(path, t('houses:failedToExportTheCalendar')));
       } else {
         saveFile(
           'hearth-expenses.csv',
-          await fetchFile('/api/expense/export.csv', 'Failed to export expenses'),
+          await fetchFile('/api/expense/export.csv', t('bills:failedToExportExpenses')),
         );
       }
     },

@@ -1,9 +1,7 @@
 import type { Task } from '@hearth/contract';
 import { useState } from 'react';
+import { t } from '../../lib/i18n';
 import { useTaskAction } from './api/task-actions';
-
-export const DONE_FAILED = 'We couldn’t mark that task done. Please try again.';
-export const UNDO_FAILED = 'We couldn’t undo that. Please try again.';
 
 /**
  * One-tap Done with an Undo toast: marking a task done shows the toast; Undo reverts exactly that done
@@ -31,7 +29,7 @@ export function useDoneWithUndo() {
       { taskId: task.task_id, action: 'done' },
       {
         onSuccess: () => setToast({ task, at: Date.now() }),
-        onError: () => setError(DONE_FAILED),
+        onError: () => setError(t('tasks:errors.done')),
         onSettled: () => track(task.task_id, false),
       },
     );
@@ -40,7 +38,10 @@ export function useDoneWithUndo() {
   const undo = () => {
     if (!toast) return;
     setToast(null);
-    action.mutate({ taskId: toast.task.task_id, action: 'undo' }, { onError: () => setError(UNDO_FAILED) });
+    action.mutate(
+      { taskId: toast.task.task_id, action: 'undo' },
+      { onError: () => setError(t('tasks:errors.undo')) },
+    );
   };
 
   return {

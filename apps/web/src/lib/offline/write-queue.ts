@@ -1,4 +1,5 @@
 import type { QueryKey } from '@tanstack/react-query';
+import { t } from '../i18n';
 import type { KeyValueStorage } from './offline-store';
 import { newWriteKey } from './write-key';
 
@@ -79,8 +80,8 @@ function isTransient(err: unknown): boolean {
 
 function reasonOf(err: unknown): string {
   const failure = err as FailureLike | null;
-  if (failure?.status === 404) return 'It no longer exists: someone may have deleted it.';
-  return failure?.serverMessage ?? failure?.message ?? 'The server refused it.';
+  if (failure?.status === 404) return t('common:offline.noLongerExists');
+  return failure?.serverMessage ?? failure?.message ?? t('common:offline.refused');
 }
 
 const TEMPORARY_SEGMENT = /\/(-\d+)(?=\/|$|\?)/g;
@@ -201,7 +202,7 @@ export class WriteQueue {
       const write = this.state.writes[0]!;
       const resolved = this.resolve(write);
       if (!resolved) {
-        await this.drop(write, 'It belongs to something that could not be saved.', new Error('dropped'));
+        await this.drop(write, t('common:offline.parentNotSaved'), new Error('dropped'));
         if (write.refresh) refresh.push(write.refresh);
         continue;
       }

@@ -1,6 +1,7 @@
 import type { ExpenseImportInput, ExpenseImportResult } from '@hearth/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useAccessToken, useApiClient } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n';
 import { billKeys } from './keys';
 
 /** Downloads every expense and payment as a CSV file (the Splitwise layout). */
@@ -11,7 +12,7 @@ export function useExportCsv() {
       const response = await fetch('/api/expense/export.csv', {
         headers: token ? { Authorization: `Bearer ${token}` } : {},
       });
-      if (!response.ok) throw new Error(`Failed to export expenses: ${response.statusText}`);
+      if (!response.ok) throw new Error(`${t('bills:failedToExportExpenses')}: ${response.statusText}`);
       const url = URL.createObjectURL(await response.blob());
       const link = document.createElement('a');
       link.href = url;

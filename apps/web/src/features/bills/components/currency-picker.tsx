@@ -32,7 +32,7 @@ export function CurrencyPicker({ initial, submitLabel, onSave, onDone }: Currenc
       setError(
         isApiError(err) && err.serverMessage && err.status < 500
           ? err.serverMessage
-          : 'We couldn’t save the currency. Please try again.',
+          : t('bills:errors.saveCurrency'),
       );
     } finally {
       setBusy(false);

@@ -30,8 +30,6 @@ import {
 } from '../lib/expense-form';
 import { SplitFields } from './split-fields';
 
-export const SAVE_EXPENSE_FAILED = 'We couldn’t save this expense. Please try again.';
-
 export interface ExpenseFormDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -97,7 +95,7 @@ function ExpenseForm({
     <Form
       form={form}
       variant="dialog"
-      legend={expense ? 'Edit expense' : 'Add expense'}
+      legend={expense ? t('bills:editExpense') : t('bills:addExpense')}
       announceFieldErrors
       validate={(values) => {
         const made = expenseInputOf(values, currency, money);
@@ -113,7 +111,7 @@ function ExpenseForm({
         if (isApiError(err) && err.serverMessage && err.status < 500) {
           return { field, message: err.serverMessage };
         }
-        return { message: SAVE_EXPENSE_FAILED };
+        return { message: t('bills:errors.saveExpense') };
       }}
       actions={
         <>

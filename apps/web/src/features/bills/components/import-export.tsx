@@ -48,15 +48,13 @@ export function ImportExport({ people, nameOf }: ImportExportProps) {
     setPending(null);
     if (fileRef.current) fileRef.current.value = '';
     if (file.size > MAX_FILE_BYTES) {
-      setError('That file is too large to be a Splitwise export.');
+      setError(t('bills:importErrors.tooLarge'));
       return;
     }
     const csv = await file.text();
     const names = splitwisePeople(csv);
     if (!names) {
-      setError(
-        'That file is not a Splitwise export: its first line must start with Date,Description,Category,Cost,Currency.',
-      );
+      setError(t('bills:importErrors.notSplitwise'));
       return;
     }
     setPending({
@@ -69,7 +67,7 @@ export function ImportExport({ people, nameOf }: ImportExportProps) {
     if (!pending) return;
     const unmatched = pending.matches.find((m) => m.user_id === '');
     if (unmatched) {
-      setError(`Choose who “${unmatched.name}” is.`);
+      setError(t('bills:importErrors.chooseWho', { name: unmatched.name }));
       return;
     }
     setError(null);
@@ -86,7 +84,7 @@ export function ImportExport({ people, nameOf }: ImportExportProps) {
       setError(
         isApiError(err) && err.serverMessage && err.status < 500
           ? err.serverMessage
-          : 'We couldn’t import that file. Please try again.',
+          : t('bills:importErrors.failed'),
       );
     }
   };
@@ -100,9 +98,7 @@ export function ImportExport({ people, nameOf }: ImportExportProps) {
           variant="secondary"
           size="sm"
           disabled={exportCsv.isPending}
-          onClick={() =>
-            exportCsv.mutate(undefined, { onError: () => setError('We couldn’t export. Please try again.') })
-          }
+          onClick={() => exportCsv.mutate(undefined, { onError: () => setError(t('bills:exportFailed')) })}
         >
           <Download className="size-4" aria-hidden="true" />
           {t('bills:exportCsv')}

@@ -13,8 +13,6 @@ import { t } from '../../../lib/i18n';
 import { todayLocal } from '../lib/bill-dates';
 import { amountInputValue, parseAmountInput } from '../lib/money';
 
-export const PAYMENT_FAILED = 'We couldn’t record this payment. Please try again.';
-
 /** What the dialog starts with: a suggested payment, or nothing in particular. */
 export interface PaymentDraft {
   from: number;
@@ -97,7 +95,7 @@ function PaymentForm({
     <Form
       form={form}
       variant="dialog"
-      legend="Record payment"
+      legend={t('bills:recordPayment2')}
       validate={(values) => {
         const made = inputOf(values);
         return 'message' in made ? made : null;
@@ -115,7 +113,7 @@ function PaymentForm({
             message: err.serverMessage,
           };
         }
-        return { message: PAYMENT_FAILED };
+        return { message: t('bills:errors.recordPayment') };
       }}
       actions={
         <>

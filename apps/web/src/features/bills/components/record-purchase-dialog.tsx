@@ -24,8 +24,6 @@ import { formatMoney } from '../lib/money';
 import { shortNames } from '../lib/people';
 import { SplitFields } from './split-fields';
 
-export const PURCHASE_FAILED = 'We couldn’t record this purchase. Please try again.';
-
 interface PurchaseFormValues {
   title: string;
   amount: string;
@@ -156,7 +154,7 @@ function PurchaseFields({
     <Form
       form={form}
       variant="dialog"
-      legend="Record purchase"
+      legend={t('bills:recordPurchase')}
       announceFieldErrors
       validate={(values) => {
         const made = inputOf(values);
@@ -171,7 +169,7 @@ function PurchaseFields({
         if (isApiError(err) && err.serverMessage && err.status < 500) {
           return { field: formFieldOf(err.field), message: err.serverMessage };
         }
-        return { message: PURCHASE_FAILED };
+        return { message: t('bills:errors.recordPurchase') };
       }}
       actions={
         <>

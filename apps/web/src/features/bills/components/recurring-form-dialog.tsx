@@ -28,8 +28,6 @@ import {
 } from '../lib/expense-form';
 import { SplitFields } from './split-fields';
 
-export const SAVE_RECURRING_FAILED = 'We couldn’t save this recurring bill. Please try again.';
-
 export interface RecurringFormDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -44,17 +42,42 @@ export interface RecurringFormDialogProps {
 
 const CATEGORY_OPTIONS = EXPENSE_CATEGORIES.map((c) => ({ value: c, label: CATEGORY_LABELS[c] }));
 const EVERY_OPTIONS = [
-  { value: 'weeks', label: 'Weeks' },
-  { value: 'months', label: 'Months' },
-  { value: 'years', label: 'Years' },
+  {
+    value: 'weeks',
+    get label() {
+      return t('bills:everyUnits.weeks');
+    },
+  },
+  {
+    value: 'months',
+    get label() {
+      return t('bills:everyUnits.months');
+    },
+  },
+  {
+    value: 'years',
+    get label() {
+      return t('bills:everyUnits.years');
+    },
+  },
 ];
 const DAY_OPTIONS = [
-  { value: '', label: 'Same day as the first date' },
+  {
+    value: '',
+    get label() {
+      return t('bills:recurringDay.same');
+    },
+  },
   ...Array.from({ length: 31 }, (_, i) => ({
     value: String(i + 1),
     label: t('bills:day', { value: i + 1 }),
   })),
-  { value: 'last', label: 'Last day of the month' },
+  {
+    value: 'last',
+    get label() {
+      return t('bills:recurringDay.last');
+    },
+  },
 ];
 
 /** A bill that comes back (rent, utilities, subscriptions): what, how much, how often, until when. */
@@ -106,7 +129,7 @@ function RecurringForm({
     <Form
       form={form}
       variant="dialog"
-      legend={recurring ? 'Edit recurring bill' : 'Add recurring bill'}
+      legend={recurring ? t('bills:editRecurringBill') : t('bills:addRecurringBill')}
       announceFieldErrors
       validate={(values) => {
         const made = recurringInputOf(values, currency, money);
@@ -121,7 +144,7 @@ function RecurringForm({
         if (isApiError(err) && err.serverMessage && err.status < 500) {
           return { field: formFieldOf(err.field), message: err.serverMessage };
         }
-        return { message: SAVE_RECURRING_FAILED };
+        return { message: t('bills:errors.saveRecurring') };
       }}
       actions={
         <>

@@ -5,10 +5,30 @@ import { t } from '../../../lib/i18n';
 import type { SplitLine } from '../lib/expense-form';
 
 const MODE_OPTIONS: { value: SplitMode; label: string }[] = [
-  { value: 'equal', label: 'Equally' },
-  { value: 'shares', label: 'By shares' },
-  { value: 'percent', label: 'By percentages' },
-  { value: 'exact', label: 'By exact amounts' },
+  {
+    value: 'equal',
+    get label() {
+      return t('bills:splitModes.equal');
+    },
+  },
+  {
+    value: 'shares',
+    get label() {
+      return t('bills:splitModes.shares');
+    },
+  },
+  {
+    value: 'percent',
+    get label() {
+      return t('bills:splitModes.percent');
+    },
+  },
+  {
+    value: 'exact',
+    get label() {
+      return t('bills:splitModes.exact');
+    },
+  },
 ];
 
 const VALUE_LABEL: Record<Exclude<SplitMode, 'equal'>, string> = {

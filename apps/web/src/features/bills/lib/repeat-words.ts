@@ -1,15 +1,11 @@
 import type { Repeat } from '@hearth/contract';
-
-const UNIT: Record<Repeat['every'], [string, string]> = {
-  weeks: ['week', 'weeks'],
-  months: ['month', 'months'],
-  years: ['year', 'years'],
-};
+import { t } from '../../../lib/i18n';
 
 /** How often a recurring bill falls due, in words: "Every month on day 1", "Every 2 weeks". */
 export function repeatWords(repeat: Repeat): string {
-  const [one, many] = UNIT[repeat.every];
-  const every = repeat.interval === 1 ? `Every ${one}` : `Every ${repeat.interval} ${many}`;
-  if (repeat.every !== 'months' || repeat.month_day === null) return every;
-  return repeat.month_day === 'last' ? `${every} on the last day` : `${every} on day ${repeat.month_day}`;
+  // One whole message per shape, so each language orders the words its own way.
+  const day = repeat.every === 'months' ? repeat.month_day : null;
+  if (day === null) return t('bills:repeatWords.every', { every: repeat.every, n: repeat.interval });
+  if (day === 'last') return t('bills:repeatWords.lastDay', { n: repeat.interval });
+  return t('bills:repeatWords.onDay', { n: repeat.interval, day });
 }

@@ -1,4 +1,5 @@
 import { PERCENT_DECIMALS, SHARE_MAX, type Split, type SplitMode } from '@hearth/contract';
+import { t } from '../../../lib/i18n';
 import { parseAmountInput } from './money';
 
 /** The split part of the expense form: who shares it (in the house's order) and what each typed. */
@@ -32,7 +33,7 @@ export function draftToSplit(
   money: (minor: number) => string,
 ): SplitResult {
   const { mode, members } = draft;
-  if (members.length === 0) return { error: 'Choose at least one person to split with.' };
+  if (members.length === 0) return { error: t('bills:splitErrors.noMembers') };
   const typed = (id: number) => draft.values[id] ?? '';
   switch (mode) {
     case 'equal':
@@ -41,7 +42,7 @@ export function draftToSplit(
       const values = members.map((id) => scaled(typed(id), 2));
       if (values.some((v) => v === null || v <= 0 || v > SHARE_MAX * 100)) {
         return {
-          error: `Each share must be a number above 0 and at most ${SHARE_MAX}, with up to 2 decimals.`,
+          error: t('bills:splitErrors.shares', { max: SHARE_MAX }),
         };
       }
       return {
@@ -55,10 +56,11 @@ export function draftToSplit(
       const step = 10 ** PERCENT_DECIMALS;
       const values = members.map((id) => scaled(typed(id), PERCENT_DECIMALS));
       if (values.some((v) => v === null || v > 100 * step)) {
-        return { error: `Each percentage must be from 0 to 100, with up to ${PERCENT_DECIMALS} decimals.` };
+        return { error: t('bills:splitErrors.percent', { decimals: PERCENT_DECIMALS }) };
       }
       const total = (values as number[]).reduce((a, b) => a + b, 0);
-      if (total !== 100 * step) return { error: `Percentages must add up to 100 (now ${total / step}).` };
+      if (total !== 100 * step)
+        return { error: t('bills:splitErrors.percentTotal', { total: total / step }) };
       return {
         split: {
           mode,
@@ -70,11 +72,13 @@ export function draftToSplit(
       const values = members.map((id) =>
         typed(id).trim() === '' ? 0 : parseAmountInput(typed(id), currency),
       );
-      if (values.some((v) => v === null)) return { error: 'Each exact amount must be an amount of money.' };
+      if (values.some((v) => v === null)) return { error: t('bills:splitErrors.exactNotMoney') };
       const total = (values as number[]).reduce((a, b) => a + b, 0);
-      if (amountMinor === null) return { error: 'Enter the amount first.' };
+      if (amountMinor === null) return { error: t('bills:splitErrors.amountFirst') };
       if (total !== amountMinor) {
-        return { error: `Exact amounts must add up to ${money(amountMinor)} (now ${money(total)}).` };
+        return {
+          error: t('bills:splitErrors.exactTotal', { amount: money(amountMinor), total: money(total) }),
+        };
       }
       return {
         split: { mode, parts: members.map((user_id, i) => ({ user_id, value: values[i] as number })) },

@@ -33,8 +33,6 @@ import { defaultCurrency } from '../lib/default-currency';
 import { formatMoney } from '../lib/money';
 import { shortNames } from '../lib/people';
 
-export const LOAD_FAILED = 'We couldn’t load your house’s bills.';
-const DESCRIPTION = 'Shared expenses, balances and settling up.';
 const NO_FILTER: HistoryFilter = { member: '', category: '', month: '' };
 
 /**
@@ -71,7 +69,7 @@ export function BillsPage() {
           </Button>
         }
       >
-        {LOAD_FAILED}
+        {tr('bills:loadFailed')}
       </Banner>
     );
   } else if (balance.data.currency === null) {
@@ -85,7 +83,7 @@ export function BillsPage() {
 
   return (
     <>
-      <PageHeader title={tr('bills:bills')} description={DESCRIPTION} />
+      <PageHeader title={tr('bills:bills')} description={tr('bills:pageDescription')} />
       {content}
     </>
   );
@@ -149,12 +147,13 @@ function Bills({ houseId, me, currency, balance }: BillsProps) {
     if (!confirm) return;
     setConfirm(null);
     setPageError(null);
-    const failed = (what: string) => () => setPageError(`We couldn’t delete that ${what}. Please try again.`);
+    const failed = (what: 'expense' | 'payment' | 'recurring') => () =>
+      setPageError(tr('bills:deleteFailed', { what }));
     if (confirm.kind === 'expense')
       deleteExpense.mutate(confirm.expense.expense_id, { onError: failed('expense') });
     else if (confirm.kind === 'payment')
       deletePayment.mutate(confirm.payment.payment_id, { onError: failed('payment') });
-    else deleteRecurring.mutate(confirm.recurring.recurring_id, { onError: failed('recurring bill') });
+    else deleteRecurring.mutate(confirm.recurring.recurring_id, { onError: failed('recurring') });
   };
 
   const shared = { people: balance.people, nameOf, me, currency, money };
@@ -163,7 +162,7 @@ function Bills({ houseId, me, currency, balance }: BillsProps) {
     <>
       <PageHeader
         title={tr('bills:bills')}
-        description={DESCRIPTION}
+        description={tr('bills:pageDescription')}
         actions={
           <Button onClick={() => setEditing('new')}>
             <Plus className="size-4" aria-hidden="true" />

@@ -50,9 +50,24 @@ type DialogValues = EventFormState &
   Omit<RepeatFormState, 'weekdays'> & { days: boolean[]; scope: EventScope };
 
 const SCOPES: { value: EventScope; label: string }[] = [
-  { value: 'this', label: 'This event' },
-  { value: 'following', label: 'This and following events' },
-  { value: 'all', label: 'All events' },
+  {
+    value: 'this',
+    get label() {
+      return t('events:scope.this');
+    },
+  },
+  {
+    value: 'following',
+    get label() {
+      return t('events:scope.following');
+    },
+  },
+  {
+    value: 'all',
+    get label() {
+      return t('events:scope.all');
+    },
+  },
 ];
 
 function dialogValues(form: EventFormState, repeat: RepeatFormState): DialogValues {
@@ -185,7 +200,7 @@ function EventForm({ initial, event, occurrenceStart = null, houseId, onClose, o
     <Form
       form={form}
       variant="dialog"
-      legend="Event"
+      legend={t('events:eventLegend')}
       announceFieldErrors
       validate={(values) => {
         const checked = check(values);

@@ -98,7 +98,8 @@ const focusableScrollers = (el: HTMLElement) => {
 /** Who added a house event, or what a layer's item is: its tooltip and a note for screen readers. */
 function noteOf(props: Record<string, unknown>): string | null {
   const meta = props as Partial<OccurrenceMeta> | Partial<LayerItemMeta>;
-  if (meta.layer === 'house') return 'username' in meta && meta.username ? `Added by ${meta.username}` : null;
+  if (meta.layer === 'house')
+    return 'username' in meta && meta.username ? t('events:addedBy', { name: meta.username }) : null;
   return 'note' in meta && meta.note ? meta.note : null;
 }
 

@@ -18,9 +18,7 @@ export function PersonalFeedPanel() {
   const make = useMakePersonalFeedLink();
   const revoke = useRevokePersonalFeedLink();
   const [url, setUrl] = useState<string | null>(null);
-  const { copied, status, setStatus, copy } = useCopyToClipboard<'feed'>(
-    "Couldn't copy. Select the link and copy it yourself.",
-  );
+  const { copied, status, setStatus, copy } = useCopyToClipboard<'feed'>(t('events:copyLinkFailed'));
   const busy = make.isPending || revoke.isPending;
 
   const makeLink = () => {

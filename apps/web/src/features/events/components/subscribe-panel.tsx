@@ -70,9 +70,7 @@ export function SubscribePanel({ userId, id }: SubscribePanelProps) {
   const [revealed, setRevealed] = useState(false);
   const subscription = useCalendarSubscription(revealed);
   const rotate = useRotateSubscription();
-  const { copied, status, setStatus, copy } = useCopyToClipboard<Which>(
-    "Couldn't copy. Select the link and copy it yourself.",
-  );
+  const { copied, status, setStatus, copy } = useCopyToClipboard<Which>(t('events:copyLinkFailed'));
   const [confirming, setConfirming] = useState(false);
   useEffect(() => {
     if (subscription.data) rememberLink(userId, subscription.data);

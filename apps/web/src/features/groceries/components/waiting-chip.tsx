@@ -1,7 +1,5 @@
 import { CloudUpload } from 'lucide-react';
-
-/** The words a change made offline is marked with, on its row, until the server has it. */
-export const WAITING_TO_SEND = 'Waiting to send';
+import { t } from '../../../lib/i18n';
 
 /**
  * A small amber "Waiting to send" on a list or item changed offline: words, not only an icon, so a
@@ -14,7 +12,7 @@ export function WaitingChip({ id }: { id?: string }) {
       className="inline-flex max-w-full items-center gap-1 rounded-full border border-warning-border bg-warning-bg px-2 py-0.5 text-xs font-semibold text-warning"
     >
       <CloudUpload className="size-3.5 shrink-0" aria-hidden="true" />
-      {WAITING_TO_SEND}
+      {t('groceries:waitingToSend')}
     </span>
   );
 }

@@ -48,7 +48,7 @@ export function DeleteAccountButton({ lastMember = false }: { lastMember?: boole
             onSuccess: () => signOut(),
             onError: (err) => {
               console.error('Error deleting the account:', err);
-              setProblem("We couldn't delete your account. Please try again.");
+              setProblem(t('houses:errors.deleteAccount'));
             },
           });
         }}

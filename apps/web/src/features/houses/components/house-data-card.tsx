@@ -20,12 +20,12 @@ const DOWNLOADS = [
 function importProblem(err: unknown): string {
   if (isApiError(err)) {
     if (err.code === ErrorCode.houseNotEmpty) {
-      return 'This house already has events, lists, tasks or expenses. Import into a new, empty house.';
+      return t('houses:importErrors.notEmpty');
     }
-    if (err.status === 413) return 'That file is too large to import.';
+    if (err.status === 413) return t('houses:importErrors.tooLarge');
     if (err.serverMessage) return err.serverMessage;
   }
-  return "We couldn't import that file. Please try again.";
+  return t('houses:importErrors.failed');
 }
 
 /** A picked file's text (FileReader: older engines' File has no text()). */

@@ -15,9 +15,7 @@ export function inviteLink(code: string, origin = window.location.origin): strin
 
 /** Shows members the house's invite code, copies it or an invite link, and makes a new one. */
 export function HouseInviteCard({ house }: { house: House }) {
-  const { copied, status, setStatus, copy } = useCopyToClipboard<'code' | 'link'>(
-    "Couldn't copy. Select the code and copy it yourself.",
-  );
+  const { copied, status, setStatus, copy } = useCopyToClipboard<'code' | 'link'>(t('houses:copyCodeFailed'));
   const [confirming, setConfirming] = useState(false);
   const rotate = useRotateHouseCode();
 

@@ -33,7 +33,7 @@ export function HouseSettingsCard({ house }: { house: House }) {
       <p className="mt-1 mb-4 text-sm text-muted">{t('houses:anyMemberCanChangeThese')}</p>
       <Form
         form={form}
-        legend="House details"
+        legend={t('houses:houseDetails')}
         validate={({ house_name }) =>
           house_name.trim() === '' ? { field: 'house_name', message: t('houses:giveTheHouseAName') } : null
         }

@@ -60,7 +60,7 @@ export function LeaveCard({ user, houseId }: { user: User; houseId: number }) {
             onSuccess: () => navigate('/houseSetup'),
             onError: (err) => {
               console.error('Error leaving the house:', err);
-              setProblem("We couldn't take you out of the house. Please try again.");
+              setProblem(t('houses:errors.leave'));
             },
           });
         }}

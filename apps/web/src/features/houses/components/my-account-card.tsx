@@ -23,7 +23,7 @@ export function MyAccountCard() {
             download.mutate('me', {
               onError: (err) => {
                 console.error('Error downloading my data:', err);
-                setProblem("We couldn't download your data. Please try again.");
+                setProblem(t('houses:errors.download'));
               },
             });
           }}

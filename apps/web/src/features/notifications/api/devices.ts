@@ -7,20 +7,21 @@ import type {
 } from '@hearth/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ApiClient, useApiClient } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n';
 import { notificationKeys } from './keys';
 
 const PATH = '/api/push-subscription/';
 
 export function fetchDevices(api: ApiClient, signal?: AbortSignal): Promise<PushSubscriptionList> {
   return api.get<PushSubscriptionList>(PATH, {
-    failure: 'Failed to fetch devices',
+    failure: t('notifications:failures.fetchDevices'),
     ...(signal && { signal }),
   });
 }
 
 export function fetchPushPublicKey(api: ApiClient, signal?: AbortSignal): Promise<PushPublicKey> {
   return api.get<PushPublicKey>('/api/push/public-key', {
-    failure: 'Failed to fetch the push key',
+    failure: t('notifications:failures.fetchPushKey'),
     ...(signal && { signal }),
   });
 }
@@ -30,7 +31,7 @@ export function addDevice(api: ApiClient, input: PushSubscriptionInput): Promise
 }
 
 export function removeDevice(api: ApiClient, id: number): Promise<Ok> {
-  return api.delete<Ok>(`${PATH}${id}`, { failure: 'Failed to remove device' });
+  return api.delete<Ok>(`${PATH}${id}`, { failure: t('notifications:failures.removeDevice') });
 }
 
 export const devicesQuery = (api: ApiClient) =>

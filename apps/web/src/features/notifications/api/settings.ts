@@ -5,6 +5,7 @@ import type {
 } from '@hearth/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ApiClient, useApiClient } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n';
 import { notificationKeys } from './keys';
 
 const PATH = '/api/notification-settings/';
@@ -14,7 +15,7 @@ export function fetchNotificationSettings(
   signal?: AbortSignal,
 ): Promise<NotificationSettings> {
   return api.get<NotificationSettings>(PATH, {
-    failure: 'Failed to fetch notification settings',
+    failure: t('notifications:failures.fetchSettings'),
     ...(signal && { signal }),
   });
 }

@@ -12,6 +12,8 @@ const BROWSERS: [RegExp, string][] = [
   [/\bSafari\//, 'Safari'],
 ];
 
+import { t } from '../../../lib/i18n';
+
 const SYSTEMS: [RegExp, string][] = [
   [/\biPhone\b/, 'iPhone'],
   [/\biPad\b/, 'iPad'],
@@ -27,6 +29,6 @@ const first = (ua: string, table: [RegExp, string][]) => table.find(([pattern]) 
 export function deviceLabel(userAgent: string): string {
   const browser = first(userAgent, BROWSERS);
   const system = first(userAgent, SYSTEMS);
-  if (browser && system) return `${browser} on ${system}`;
-  return browser ?? system ?? 'This device';
+  if (browser && system) return t('notifications:deviceLabel', { browser, system });
+  return browser ?? system ?? t('notifications:thisDevice.heading');
 }

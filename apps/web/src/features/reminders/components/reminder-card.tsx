@@ -35,7 +35,7 @@ export function ReminderCard({ reminder, now, onEdit, onDelete }: ReminderCardPr
       await onDelete(reminder);
     } catch (err) {
       console.error('Error deleting reminder:', err);
-      setError("We couldn't delete this reminder. Please try again.");
+      setError(t('reminders:errors.delete'));
       setDeleting(false);
     }
   }

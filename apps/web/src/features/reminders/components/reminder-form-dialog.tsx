@@ -15,8 +15,6 @@ import { isApiError } from '../../../lib/api-client';
 import { browserTimeZone, isoToLocalInput, localInputToIso } from '../../../lib/dates';
 import { t } from '../../../lib/i18n';
 
-export const REQUIRED_ALERT = 'Title and Remind Time are required';
-
 const repeatOptions = () => [
   { value: '', label: t('reminders:none') },
   ...REPEAT_INTERVALS.map((interval) => ({ value: interval, label: t(`reminders:intervals.${interval}`) })),
@@ -80,11 +78,11 @@ function ReminderForm({ reminder, onSubmit, onDone }: ReminderFormProps) {
     <Form
       form={form}
       variant="dialog"
-      legend="Reminder"
+      legend={t('reminders:reminder')}
       validate={({ title, remind_time }) => {
         // Both are required; an invalid time counts as none.
         if (title.trim() && localInputToIso(remind_time)) return true;
-        window.alert(REQUIRED_ALERT);
+        window.alert(t('reminders:requiredAlert'));
         return false;
       }}
       onSubmit={async (values) => {

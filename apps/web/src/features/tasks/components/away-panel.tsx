@@ -11,9 +11,6 @@ import { useAddAwayPeriod, useRemoveAwayPeriod } from '../api/away';
 import { memberName } from '../api/get-task-members';
 import { awayDates } from '../lib/due-words';
 
-export const AWAY_SAVE_FAILED = 'We couldn’t save your time away. Please try again.';
-const REMOVE_FAILED = 'We couldn’t remove that time away. Please try again.';
-
 export interface AwayPanelProps {
   periods: readonly AwayPeriod[];
   members: ReadonlyMap<number, TaskMember>;
@@ -57,7 +54,9 @@ export function AwayPanel({ periods, members, meId, now, zone }: AwayPanelProps)
                     disabled={remove.isPending}
                     onClick={() => {
                       setRemoveError(null);
-                      remove.mutate(period.away_id, { onError: () => setRemoveError(REMOVE_FAILED) });
+                      remove.mutate(period.away_id, {
+                        onError: () => setRemoveError(t('tasks:errors.removeAway')),
+                      });
                     }}
                   >
                     <Trash2 className="size-4" aria-hidden="true" />
@@ -80,7 +79,7 @@ export function AwayPanel({ periods, members, meId, now, zone }: AwayPanelProps)
         </p>
         <Form
           form={form}
-          legend="Add time away"
+          legend={t('tasks:addTimeAway')}
           className="flex flex-col gap-3"
           validate={({ starts_on, ends_on }) => {
             if (!starts_on) return { field: 'starts_on', message: t('tasks:chooseTheFirstDay') };
@@ -98,7 +97,7 @@ export function AwayPanel({ periods, members, meId, now, zone }: AwayPanelProps)
             if ((field === 'starts_on' || field === 'ends_on') && isApiError(err) && err.serverMessage) {
               return { field, message: err.serverMessage };
             }
-            return { message: AWAY_SAVE_FAILED };
+            return { message: t('tasks:errors.saveAway') };
           }}
           actions={
             <SubmitButton variant="secondary" className="w-full" busyLabel={t('tasks:adding')}>

@@ -20,7 +20,7 @@ import {
 } from '../../../components/form';
 import { isApiError } from '../../../lib/api-client';
 import { browserTimeZone, isoToLocalInput, localInputToIso, nextWholeHour } from '../../../lib/dates';
-import { t } from '../../../lib/i18n';
+import { labels, t } from '../../../lib/i18n';
 import { memberName } from '../api/get-task-members';
 import { ordinal, repeatSentence } from '../lib/repeat-sentence';
 import { ROTATION_LABELS } from '../lib/rotation-words';
@@ -34,8 +34,6 @@ import {
 } from '../lib/task-form-values';
 import { PoolPicker } from './pool-picker';
 import { WeekdayPicker } from './weekday-picker';
-
-export const SAVE_FAILED = 'We couldn’t save this task. Please try again.';
 
 export interface TaskFormDialogProps {
   open: boolean;
@@ -73,19 +71,44 @@ export function TaskFormDialog({ open, onOpenChange, task, members, meId, onSubm
 }
 
 const EVERY_OPTIONS = [
-  { value: 'none', label: 'Does not repeat' },
-  { value: 'days', label: 'Every few days' },
-  { value: 'weeks', label: 'Weekly, on chosen days' },
-  { value: 'months', label: 'Monthly, on a day' },
-  { value: 'days_after_done', label: 'Some days after it is done' },
+  {
+    value: 'none',
+    get label() {
+      return t('tasks:repeatWords.none');
+    },
+  },
+  {
+    value: 'days',
+    get label() {
+      return t('tasks:everyOptions.days');
+    },
+  },
+  {
+    value: 'weeks',
+    get label() {
+      return t('tasks:everyOptions.weeks');
+    },
+  },
+  {
+    value: 'months',
+    get label() {
+      return t('tasks:everyOptions.months');
+    },
+  },
+  {
+    value: 'days_after_done',
+    get label() {
+      return t('tasks:everyOptions.daysAfterDone');
+    },
+  },
 ];
 
-const UNIT: Record<string, string> = {
-  days: 'Days',
-  weeks: 'Weeks',
-  months: 'Months',
-  days_after_done: 'Days after done',
-};
+const UNIT: Record<string, string> = labels({
+  days: 'tasks:units.days',
+  weeks: 'tasks:units.weeks',
+  months: 'tasks:units.months',
+  days_after_done: 'tasks:units.daysAfterDone',
+});
 
 const EFFORT_OPTIONS = Array.from({ length: TASK_EFFORT_MAX - TASK_EFFORT_MIN + 1 }, (_, i) => {
   const n = TASK_EFFORT_MIN + i;
@@ -96,9 +119,16 @@ const EFFORT_OPTIONS = Array.from({ length: TASK_EFFORT_MAX - TASK_EFFORT_MIN + 
 const MONTH_DAY_OPTIONS = [
   ...Array.from({ length: 31 }, (_, i) => ({
     value: String(i + 1),
-    label: t('tasks:the', { value: ordinal(i + 1) }),
+    get label() {
+      return t('tasks:the', { value: ordinal(i + 1) });
+    },
   })),
-  { value: '-1', label: 'The last day' },
+  {
+    value: '-1',
+    get label() {
+      return t('tasks:theLastDay');
+    },
+  },
 ];
 
 interface TaskFormProps {
@@ -129,14 +159,14 @@ function TaskForm({ task, members, meId, onSubmit }: TaskFormProps) {
     .map((p) => ({ value: String(p.user_id), label: memberName(byId.get(p.user_id)) }));
   const sentence =
     every === 'none'
-      ? 'Does not repeat'
+      ? t('tasks:repeatWords.none')
       : repeatSentence(repeatOf({ every, interval: interval || '1', weekdays, month_day: monthDay }));
 
   return (
     <Form
       form={form}
       variant="dialog"
-      legend={task ? 'Edit task' : 'New task'}
+      legend={task ? t('tasks:editTask') : t('tasks:newTask')}
       announceFieldErrors
       validate={(values) => {
         const made = taskInputOf(values, localInputToIso(values.due, zone), zone);
@@ -150,7 +180,7 @@ function TaskForm({ task, members, meId, onSubmit }: TaskFormProps) {
         console.error('Error saving task:', err);
         const field = isApiError(err) ? formFieldOf(err.field) : undefined;
         if (field && isApiError(err) && err.serverMessage) return { field, message: err.serverMessage };
-        return { message: SAVE_FAILED };
+        return { message: t('tasks:errors.save') };
       }}
       actions={
         <>

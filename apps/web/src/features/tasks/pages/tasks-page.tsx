@@ -32,8 +32,6 @@ import { filterTasks, type TaskFilter } from '../lib/group-tasks';
 import { useDoneWithUndo } from '../use-done-with-undo';
 import { useNow } from '../use-now';
 
-export const LOAD_FAILED = 'We couldn’t load your house’s tasks.';
-
 /**
  * The house's tasks grouped by when they are due, with a Mine / Everyone filter, one-tap Done and Undo,
  * a dialog per task (details, history, skip, edit, delete), the fairness chart and who is away.
@@ -85,7 +83,7 @@ export function TasksPage() {
     setDetailError(null);
     action.mutate(
       { taskId: task.task_id, action: 'skip' },
-      { onError: () => setDetailError('We couldn’t skip this task. Please try again.') },
+      { onError: () => setDetailError(tr('tasks:errors.skip')) },
     );
   };
 
@@ -97,7 +95,7 @@ export function TasksPage() {
     closeDetail();
     setPageError(null);
     deleteTask.mutate(task.task_id, {
-      onError: () => setPageError('We couldn’t delete that task. Please try again.'),
+      onError: () => setPageError(tr('tasks:errors.delete')),
     });
   };
 
@@ -131,7 +129,7 @@ export function TasksPage() {
           </Button>
         }
       >
-        {LOAD_FAILED}
+        {tr('tasks:loadFailed')}
       </Banner>
     );
   } else {
