@@ -389,6 +389,18 @@ test('every dialog at 320 x 640 with its text at the limits: its body scrolls, e
     .fill(`${LONG_LINK} ${atLimit(1500, 'Ladder in the shed')}`);
   await check('task create', page.getByRole('dialog'));
   await close(page.getByRole('dialog'));
+  // A task's details: a long title and notes scroll between the title and the actions.
+  const me2 = await api<{ user_id: number }>(page, 'GET', '/api/users/me');
+  await api(page, 'POST', '/api/task/', {
+    title: atLimit(120, 'Descale the kettle and the coffee machine'),
+    notes: `${LONG_LINK} ${atLimit(1500, 'Vinegar under the sink')}`,
+    due_at: tomorrow.toISOString(),
+    assignee_id: me2.user_id,
+  });
+  await page.getByRole('button', { name: /^Descale the kettle/ }).first().click();
+  await check('task detail', page.getByRole('dialog'));
+  await page.getByRole('dialog').getByRole('button', { name: 'Close task details' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 
   await page.goto('/bills');
   await settled(page);
