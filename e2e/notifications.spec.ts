@@ -531,6 +531,54 @@ test('a reminder push: Snooze 10 min plans it again ten minutes later, without o
   }
 });
 
+test('the browser replaces the subscription: the worker moves the device to the new one, and pushes follow', async ({
+  browser,
+  baseURL,
+}) => {
+  const first = await startPushReceiver();
+  const second = await startPushReceiver();
+  const { context, page } = await personWithNotifications(browser, baseURL ?? '');
+  try {
+    await page.goto('/home');
+    await waitForServiceWorker(page);
+    const worker = await hearthWorker(context);
+    await subscribeDevice(page, first);
+    const [device] = await api<Device[]>(page, 'GET', '/api/push-subscription/');
+
+    // The event the browser fires, with the old and the new subscription (the push service is the local
+    // receivers here); the worker's own handler makes the call.
+    await worker.evaluate(
+      ({ old, fresh }) => {
+        const scope = globalThis as unknown as WorkerScope & {
+          ExtendableEvent: new (type: string) => Event;
+        };
+        const asSubscription = (s: typeof old) => ({ ...s, options: {}, toJSON: () => s });
+        const event = new scope.ExtendableEvent('pushsubscriptionchange');
+        Object.defineProperty(event, 'oldSubscription', { value: asSubscription(old) });
+        Object.defineProperty(event, 'newSubscription', { value: asSubscription(fresh) });
+        scope.dispatchEvent(event);
+      },
+      {
+        old: { endpoint: first.endpoint, keys: first.keys },
+        fresh: { endpoint: second.endpoint, keys: second.keys },
+      },
+    );
+    await expect
+      .poll(() => actionCalls(worker))
+      .toEqual([{ url: '/api/push-subscription/renew', status: 200, body: JSON.stringify({ ok: true }) }]);
+
+    // Still the same device (id, label), and a test now reaches the new subscription only.
+    expect(await api<Device[]>(page, 'GET', '/api/push-subscription/')).toEqual([device]);
+    await api(page, 'POST', '/api/notification-settings/test');
+    await expect.poll(() => second.received.map((p) => p.kind)).toEqual(['test']);
+    expect(first.received).toEqual([]);
+  } finally {
+    await context.close();
+    await first.close();
+    await second.close();
+  }
+});
+
 test('a browser that blocked notifications says so instead of offering the button', async ({
   browser,
   baseURL,
