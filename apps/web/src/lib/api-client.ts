@@ -26,10 +26,14 @@ const REASON = {
 const reasonKey = (status: number) =>
   REASON[status as keyof typeof REASON] as (typeof REASON)[keyof typeof REASON] | undefined;
 
-/** The status words for people: the known ones from the catalogue, else what the answer said. */
+/**
+ * The status words for people: a standard phrase (or none) in the reader's language; a phrase of the
+ * server's own making is shown as it came.
+ */
 function shownReason(status: number, statusText: string): string {
   const key = reasonKey(status);
-  return key ? t(key) : statusText;
+  if (!key) return statusText;
+  return statusText === i18next.t(key, { lng: 'en' }) ? t(key) : statusText;
 }
 
 /**
