@@ -109,7 +109,7 @@ describe('no literal text in components', () => {
 describe('no English sentences built outside the catalogue', () => {
   it('finds messages, option labels and sentences in a planted helper module', () => {
     const planted = `
-      import { t } from '../../../lib/i18n';
+      import { t } from 'i18next';
       export const LOAD_FAILED = 'We couldn’t load your house’s things.';
       const OPTIONS = [{ value: 'weeks', label: 'Weeks' }, { value: 'months', label: t('bills:x') }];
       export function splitError(total: number) {
