@@ -250,8 +250,12 @@ function PaymentRow({
   money,
   onDeletePayment,
 }: HistoryListProps & { payment: Payment }) {
-  const who = (id: number) => (id === me ? 'You' : nameOf(id));
-  const sentence = `${who(payment.from)} paid ${payment.to === me ? 'you' : nameOf(payment.to)}`;
+  const sentence = t('bills:paymentSentence', {
+    from: payment.from === me ? 'me' : 'other',
+    to: payment.to === me ? 'me' : 'other',
+    fromName: nameOf(payment.from),
+    toName: nameOf(payment.to),
+  });
   return (
     <li className="flex items-start gap-3 px-3 py-3 sm:px-4">
       <span className="mt-0.5 flex size-9 shrink-0 items-center justify-center rounded-full bg-tan-light text-success">

@@ -1,4 +1,5 @@
 import type { BillPerson } from '@hearth/contract';
+import { t } from '../../../lib/i18n';
 
 /**
  * Short names for people in the bills: the first name, with the last name's initial when two share a
@@ -21,5 +22,5 @@ export function shortNames(people: readonly BillPerson[]): (userId: number) => s
       return [p.user_id, `${first(p)} (${p.username})`];
     }),
   );
-  return (userId) => names.get(userId) ?? 'Someone';
+  return (userId) => names.get(userId) ?? t('bills:someone');
 }

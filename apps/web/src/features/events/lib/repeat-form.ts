@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { Frequency, type Options, RRule, Weekday } from 'rrule';
-import { t } from '../../../lib/i18n';
+import { currentLocale, t } from '../../../lib/i18n';
 
 /** How an event repeats, as the dialog's controls hold it. */
 export type RepeatKind = 'none' | 'daily' | 'weekly' | 'monthly-day' | 'monthly-weekday' | 'yearly';
@@ -19,15 +19,22 @@ export interface RepeatFormState {
   count: string;
 }
 
-export const WEEKDAYS = [
-  { day: 0, short: 'Mon', long: 'Monday' },
-  { day: 1, short: 'Tue', long: 'Tuesday' },
-  { day: 2, short: 'Wed', long: 'Wednesday' },
-  { day: 3, short: 'Thu', long: 'Thursday' },
-  { day: 4, short: 'Fri', long: 'Friday' },
-  { day: 5, short: 'Sat', long: 'Saturday' },
-  { day: 6, short: 'Sun', long: 'Sunday' },
-] as const;
+/** A weekday's name in the reader's language (0 = Monday): 'Mon' or 'Mo.'; 1 January 2024 was a Monday. */
+const weekdayName = (day: number, width: 'short' | 'long') =>
+  new Intl.DateTimeFormat(currentLocale(), { weekday: width, timeZone: 'UTC' }).format(
+    new Date(Date.UTC(2024, 0, 1 + day)),
+  );
+
+/** The week's days in rrule's numbering; the names are read in the current language when used. */
+export const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6].map((day) => ({
+  day,
+  get short() {
+    return weekdayName(day, 'short');
+  },
+  get long() {
+    return weekdayName(day, 'long');
+  },
+}));
 
 /** Luxon weekday (1 = Monday) to rrule's (0 = Monday). */
 const rruleDay = (dt: DateTime) => dt.weekday - 1;

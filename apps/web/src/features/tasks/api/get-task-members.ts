@@ -27,7 +27,7 @@ export function useTaskMembers(options: { enabled?: boolean } = {}) {
 
 /** A member's display name: first and last name, or the username when both are blank. */
 export function memberName(member: TaskMember | undefined): string {
-  if (!member) return 'Someone';
+  if (!member) return t('tasks:someone');
   const name = `${member.first_name} ${member.last_name}`.trim();
   return name || member.username;
 }
