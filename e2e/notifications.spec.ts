@@ -27,6 +27,9 @@ import { api, createHouse, newPerson, screenshots, setUpProfile, signUp, unique 
  * web-push (RFC 8291) and sends over http to the loopback receiver (allowed by PUSH_ALLOW_INSECURE=true in
  * the test server's env), which decrypts with http_ece as a browser would; the decrypted message is then
  * delivered to Hearth's service worker (DevTools' ServiceWorker.deliverPushMessage), which shows it.
+ * Clicks on a shown notification (a button, or a tap) have no DevTools command either: the worker is given
+ * the same notificationclick event the browser would fire, on the notification it showed (see
+ * pressNotification), and its own handler does the rest.
  */
 
 interface PushPayload {
