@@ -4,9 +4,10 @@ import { createHouse, newPerson, setUpProfile, signUp, unique } from './support/
 
 /**
  * The first screen's JavaScript (index.html's entry and its static imports), gzip as the server sends it.
- * The ceiling stops regressions from where the app is; the goal below is the target it has not met yet.
+ * The ceiling stops regressions from where the app is (about 160 KB with the whole English catalogue); the
+ * goal below is the target it has not met yet.
  */
-const FIRST_SCREEN_CEILING = 160 * 1024;
+const FIRST_SCREEN_CEILING = 170 * 1024;
 const FIRST_SCREEN_GOAL = 100 * 1024;
 
 /** Libraries only the calendar page may load. */
