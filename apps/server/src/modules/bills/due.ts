@@ -1,54 +1,17 @@
-import type { Repeat } from '@hearth/contract';
 import type { Db } from '../../db/create-db.js';
-import { occurrencesBetween } from './recurrence.js';
+import { type BillDueOn, recurringBillsDueOn } from './timeline.js';
 
 /*
  * Read-only, for the notification scheduler: recurring bills falling due on some dates (across houses),
  * payments recorded lately, and the house's recent bill activity (for the digest).
  */
 
-export interface DueBill {
-  recurring_id: number;
-  house_id: number;
-  title: string;
-  amount_minor: number;
-  currency: string;
-  due_on: string;
-}
+/** A recurring bill falling due on one date, in any house. */
+export type DueBill = BillDueOn;
 
 /** Recurring bills falling due from `fromDate` through `throughDate` (YYYY-MM-DD), every house, one query. */
-export async function recurringBillsDue(db: Db, fromDate: string, throughDate: string): Promise<DueBill[]> {
-  const rows = await db
-    .selectFrom('recurring_expenses')
-    .selectAll()
-    .where('starts_on', '<=', throughDate)
-    .where((eb) => eb.or([eb('ends_on', 'is', null), eb('ends_on', '>=', fromDate)]))
-    .orderBy('recurring_id')
-    .execute();
-  const out: DueBill[] = [];
-  for (const row of rows) {
-    const day = row.repeat_month_day;
-    const repeat: Repeat = {
-      every: row.repeat_every as Repeat['every'],
-      interval: row.repeat_interval,
-      month_day: day === null ? null : day === 0 ? 'last' : day,
-    };
-    for (const date of occurrencesBetween(
-      { repeat, starts_on: row.starts_on, ends_on: row.ends_on },
-      fromDate,
-      throughDate,
-    )) {
-      out.push({
-        recurring_id: row.recurring_id,
-        house_id: row.house_id,
-        title: row.title,
-        amount_minor: Number(row.amount_minor),
-        currency: row.currency,
-        due_on: date,
-      });
-    }
-  }
-  return out;
+export function recurringBillsDue(db: Db, fromDate: string, throughDate: string): Promise<DueBill[]> {
+  return recurringBillsDueOn(db, fromDate, throughDate);
 }
 
 export interface RecordedPayment {

@@ -2,20 +2,26 @@ import type { Repeat, TimelineBill } from '@hearth/contract';
 import type { Db } from '../../db/create-db.js';
 import { occurrencesBetween } from './recurrence.js';
 
+/** A recurring bill falling due on one date. */
+export interface BillDueOn extends TimelineBill {
+  house_id: number;
+}
+
 /**
- * Read-only: the dates recurring bills fall due from `fromDate` through `throughDate` (YYYY-MM-DD, both
- * included), for the calendar's bills layer and the personal feed. One query, then the bills' own dates.
+ * The dates recurring bills fall due from `fromDate` through `throughDate` (YYYY-MM-DD, both included), in
+ * one house or (for the notification scheduler) every house. One query, then the bills' own dates.
  */
-export async function billsDueBetween(
+export async function recurringBillsDueOn(
   db: Db,
-  houseId: number,
   fromDate: string,
   throughDate: string,
-): Promise<TimelineBill[]> {
-  const rows = await db
+  houseId?: number,
+): Promise<BillDueOn[]> {
+  let query = db
     .selectFrom('recurring_expenses')
     .select([
       'recurring_id',
+      'house_id',
       'title',
       'amount_minor',
       'currency',
@@ -25,12 +31,11 @@ export async function billsDueBetween(
       'starts_on',
       'ends_on',
     ])
-    .where('house_id', '=', houseId)
     .where('starts_on', '<=', throughDate)
-    .where((eb) => eb.or([eb('ends_on', 'is', null), eb('ends_on', '>=', fromDate)]))
-    .orderBy('recurring_id')
-    .execute();
-  const due: TimelineBill[] = [];
+    .where((eb) => eb.or([eb('ends_on', 'is', null), eb('ends_on', '>=', fromDate)]));
+  if (houseId !== undefined) query = query.where('house_id', '=', houseId);
+  const rows = await query.orderBy('recurring_id').execute();
+  const due: BillDueOn[] = [];
   for (const row of rows) {
     const day = row.repeat_month_day;
     const repeat: Repeat = {
@@ -45,6 +50,7 @@ export async function billsDueBetween(
     )) {
       due.push({
         recurring_id: row.recurring_id,
+        house_id: row.house_id,
         title: row.title,
         due_on: date,
         amount_minor: Number(row.amount_minor),
@@ -52,5 +58,21 @@ export async function billsDueBetween(
       });
     }
   }
-  return due.sort((a, b) => a.due_on.localeCompare(b.due_on) || a.recurring_id - b.recurring_id);
+  return due;
+}
+
+/**
+ * Read-only: the dates a house's recurring bills fall due from `fromDate` through `throughDate`, for the
+ * calendar's bills layer and the personal feed, in date order.
+ */
+export async function billsDueBetween(
+  db: Db,
+  houseId: number,
+  fromDate: string,
+  throughDate: string,
+): Promise<TimelineBill[]> {
+  const due = await recurringBillsDueOn(db, fromDate, throughDate, houseId);
+  return due
+    .map(({ house_id: _house, ...bill }) => bill)
+    .sort((a, b) => a.due_on.localeCompare(b.due_on) || a.recurring_id - b.recurring_id);
 }
