@@ -397,7 +397,10 @@ test('every dialog at 320 x 640 with its text at the limits: its body scrolls, e
     due_at: tomorrow.toISOString(),
     assignee_id: me2.user_id,
   });
-  await page.getByRole('button', { name: /^Descale the kettle/ }).first().click();
+  await page
+    .getByRole('button', { name: /^Descale the kettle/ })
+    .first()
+    .click();
   await check('task detail', page.getByRole('dialog'));
   await page.getByRole('dialog').getByRole('button', { name: 'Close task details' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
