@@ -85,7 +85,9 @@ function TaskDetail({
           <dt className="font-semibold text-espresso">{t('tasks:onTurn')}</dt>
           <dd className="flex min-w-0 items-center gap-2 text-espresso">
             <MemberAvatar member={assignee} className="size-6 text-[0.65rem]" />
-            <span className="truncate">{memberName(assignee)}</span>
+            <span className="truncate" title={memberName(assignee)}>
+              {memberName(assignee)}
+            </span>
           </dd>
           <dt className="font-semibold text-espresso">{t('tasks:rotation')}</dt>
           <dd className="break-words text-espresso">{rotationWords(task.rotation, poolNames)}</dd>
