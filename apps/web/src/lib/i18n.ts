@@ -90,3 +90,18 @@ export function labels<K extends string>(keys: Record<K, Key>): Record<K, string
   }
   return out;
 }
+
+/**
+ * Choices for a select whose labels are read from the catalogue each time they are shown, like `labels`:
+ * `options([['weeks', () => t('bills:everyUnits.weeks')], ...])`.
+ */
+export function options<V extends string>(
+  entries: readonly (readonly [V, () => string])[],
+): { value: V; label: string }[] {
+  return entries.map(([value, label]) => ({
+    value,
+    get label() {
+      return label();
+    },
+  }));
+}

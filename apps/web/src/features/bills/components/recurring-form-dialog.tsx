@@ -16,7 +16,7 @@ import {
   TextField,
 } from '../../../components/form';
 import { isApiError } from '../../../lib/api-client';
-import { t } from '../../../lib/i18n';
+import { options, t } from '../../../lib/i18n';
 import { todayLocal } from '../lib/bill-dates';
 import { CATEGORY_LABELS } from '../lib/categories';
 import {
@@ -41,44 +41,16 @@ export interface RecurringFormDialogProps {
 }
 
 const CATEGORY_OPTIONS = EXPENSE_CATEGORIES.map((c) => ({ value: c, label: CATEGORY_LABELS[c] }));
-const EVERY_OPTIONS = [
-  {
-    value: 'weeks',
-    get label() {
-      return t('bills:everyUnits.weeks');
-    },
-  },
-  {
-    value: 'months',
-    get label() {
-      return t('bills:everyUnits.months');
-    },
-  },
-  {
-    value: 'years',
-    get label() {
-      return t('bills:everyUnits.years');
-    },
-  },
-];
-const DAY_OPTIONS = [
-  {
-    value: '',
-    get label() {
-      return t('bills:recurringDay.same');
-    },
-  },
-  ...Array.from({ length: 31 }, (_, i) => ({
-    value: String(i + 1),
-    label: t('bills:day', { value: i + 1 }),
-  })),
-  {
-    value: 'last',
-    get label() {
-      return t('bills:recurringDay.last');
-    },
-  },
-];
+const EVERY_OPTIONS = options([
+  ['weeks', () => t('bills:everyUnits.weeks')],
+  ['months', () => t('bills:everyUnits.months')],
+  ['years', () => t('bills:everyUnits.years')],
+]);
+const DAY_OPTIONS = options([
+  ['', () => t('bills:recurringDay.same')],
+  ...Array.from({ length: 31 }, (_, i) => [String(i + 1), () => t('bills:day', { value: i + 1 })] as const),
+  ['last', () => t('bills:recurringDay.last')],
+]);
 
 /** A bill that comes back (rent, utilities, subscriptions): what, how much, how often, until when. */
 export function RecurringFormDialog({

@@ -1,35 +1,15 @@
 import type { BillPerson, SplitMode } from '@hearth/contract';
 import { get, useController, useFormState, useWatch } from 'react-hook-form';
 import { SelectField } from '../../../components/form';
-import { t } from '../../../lib/i18n';
+import { options, t } from '../../../lib/i18n';
 import type { SplitLine } from '../lib/expense-form';
 
-const MODE_OPTIONS: { value: SplitMode; label: string }[] = [
-  {
-    value: 'equal',
-    get label() {
-      return t('bills:splitModes.equal');
-    },
-  },
-  {
-    value: 'shares',
-    get label() {
-      return t('bills:splitModes.shares');
-    },
-  },
-  {
-    value: 'percent',
-    get label() {
-      return t('bills:splitModes.percent');
-    },
-  },
-  {
-    value: 'exact',
-    get label() {
-      return t('bills:splitModes.exact');
-    },
-  },
-];
+const MODE_OPTIONS = options<SplitMode>([
+  ['equal', () => t('bills:splitModes.equal')],
+  ['shares', () => t('bills:splitModes.shares')],
+  ['percent', () => t('bills:splitModes.percent')],
+  ['exact', () => t('bills:splitModes.exact')],
+]);
 
 const VALUE_LABEL: Record<Exclude<SplitMode, 'equal'>, string> = {
   shares: 'shares',

@@ -25,7 +25,7 @@ import {
 import { Spinner } from '../../../components/spinner';
 import { isApiError } from '../../../lib/api-client';
 import { browserTimeZone, datePart } from '../../../lib/dates';
-import { t } from '../../../lib/i18n';
+import { options, t } from '../../../lib/i18n';
 import { useCreateEvent, useDeleteEvent, useEvent, useUpdateEvent } from '../api';
 import {
   blankEventForm,
@@ -49,26 +49,11 @@ import {
 type DialogValues = EventFormState &
   Omit<RepeatFormState, 'weekdays'> & { days: boolean[]; scope: EventScope };
 
-const SCOPES: { value: EventScope; label: string }[] = [
-  {
-    value: 'this',
-    get label() {
-      return t('events:scope.this');
-    },
-  },
-  {
-    value: 'following',
-    get label() {
-      return t('events:scope.following');
-    },
-  },
-  {
-    value: 'all',
-    get label() {
-      return t('events:scope.all');
-    },
-  },
-];
+const SCOPES = options<EventScope>([
+  ['this', () => t('events:scope.this')],
+  ['following', () => t('events:scope.following')],
+  ['all', () => t('events:scope.all')],
+]);
 
 function dialogValues(form: EventFormState, repeat: RepeatFormState): DialogValues {
   const { weekdays, ...rest } = repeat;

@@ -20,7 +20,7 @@ import {
 } from '../../../components/form';
 import { isApiError } from '../../../lib/api-client';
 import { browserTimeZone, isoToLocalInput, localInputToIso, nextWholeHour } from '../../../lib/dates';
-import { labels, t } from '../../../lib/i18n';
+import { labels, options, t } from '../../../lib/i18n';
 import { memberName } from '../api/get-task-members';
 import { ordinal, repeatSentence } from '../lib/repeat-sentence';
 import { ROTATION_LABELS } from '../lib/rotation-words';
@@ -70,38 +70,13 @@ export function TaskFormDialog({ open, onOpenChange, task, members, meId, onSubm
   );
 }
 
-const EVERY_OPTIONS = [
-  {
-    value: 'none',
-    get label() {
-      return t('tasks:repeatWords.none');
-    },
-  },
-  {
-    value: 'days',
-    get label() {
-      return t('tasks:everyOptions.days');
-    },
-  },
-  {
-    value: 'weeks',
-    get label() {
-      return t('tasks:everyOptions.weeks');
-    },
-  },
-  {
-    value: 'months',
-    get label() {
-      return t('tasks:everyOptions.months');
-    },
-  },
-  {
-    value: 'days_after_done',
-    get label() {
-      return t('tasks:everyOptions.daysAfterDone');
-    },
-  },
-];
+const EVERY_OPTIONS = options([
+  ['none', () => t('tasks:repeatWords.none')],
+  ['days', () => t('tasks:everyOptions.days')],
+  ['weeks', () => t('tasks:everyOptions.weeks')],
+  ['months', () => t('tasks:everyOptions.months')],
+  ['days_after_done', () => t('tasks:everyOptions.daysAfterDone')],
+]);
 
 const UNIT: Record<string, string> = labels({
   days: 'tasks:units.days',
@@ -116,20 +91,13 @@ const EFFORT_OPTIONS = Array.from({ length: TASK_EFFORT_MAX - TASK_EFFORT_MIN + 
   return { value: String(n), label: `${n}${word}` };
 });
 
-const MONTH_DAY_OPTIONS = [
-  ...Array.from({ length: 31 }, (_, i) => ({
-    value: String(i + 1),
-    get label() {
-      return t('tasks:the', { value: ordinal(i + 1) });
-    },
-  })),
-  {
-    value: '-1',
-    get label() {
-      return t('tasks:theLastDay');
-    },
-  },
-];
+const MONTH_DAY_OPTIONS = options([
+  ...Array.from(
+    { length: 31 },
+    (_, i) => [String(i + 1), () => t('tasks:the', { value: ordinal(i + 1) })] as const,
+  ),
+  ['-1', () => t('tasks:theLastDay')],
+]);
 
 interface TaskFormProps {
   task: Task | null;
