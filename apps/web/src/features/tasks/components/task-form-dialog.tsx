@@ -85,11 +85,19 @@ const UNIT: Record<string, string> = labels({
   days_after_done: 'tasks:units.daysAfterDone',
 });
 
-const EFFORT_OPTIONS = Array.from({ length: TASK_EFFORT_MAX - TASK_EFFORT_MIN + 1 }, (_, i) => {
-  const n = TASK_EFFORT_MIN + i;
-  const word = n === TASK_EFFORT_MIN ? ' (quick)' : n === TASK_EFFORT_MAX ? ' (big job)' : '';
-  return { value: String(n), label: `${n}${word}` };
-});
+// The smallest and largest efforts say what they mean.
+const EFFORT_OPTIONS = options(
+  Array.from({ length: TASK_EFFORT_MAX - TASK_EFFORT_MIN + 1 }, (_, i) => {
+    const n = TASK_EFFORT_MIN + i;
+    const label = () =>
+      n === TASK_EFFORT_MIN
+        ? t('tasks:effortQuick', { value: n })
+        : n === TASK_EFFORT_MAX
+          ? t('tasks:effortBigJob', { value: n })
+          : String(n);
+    return [String(n), label] as const;
+  }),
+);
 
 const MONTH_DAY_OPTIONS = options([
   ...Array.from(
