@@ -9,14 +9,13 @@
  */
 
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { StandInIssuer } from '../apps/server/src/test/stand-in-issuer.js';
 import { PORTS } from './support/ports.js';
+import { scratchDatabase } from './support/scratch-database.js';
 
 const PORT = Number(process.env.FAULT_PORT ?? PORTS.fault);
 const WRITERS = 20;
@@ -28,19 +27,9 @@ const adminUrl = process.env.TEST_DATABASE_URL;
 let databaseUrl: string;
 let cleanUp: () => Promise<void>;
 if (adminUrl) {
-  // A database of its own, so nobody else's data or connections are touched.
-  const name = `hearth_fault_${randomBytes(5).toString('hex')}`;
-  const admin = async (text: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    await client.query(text);
-    await client.end();
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  databaseUrl = url.href;
-  cleanUp = () => admin(`drop database if exists ${name} with (force)`);
+  const scratch = await scratchDatabase(adminUrl, 'hearth_fault');
+  databaseUrl = scratch.url;
+  cleanUp = scratch.drop;
 } else {
   const dir = mkdtempSync(join(tmpdir(), 'hearth-fault-'));
   databaseUrl = `file:${join(dir, 'hearth.db')}`;

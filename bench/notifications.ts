@@ -8,12 +8,10 @@
  */
 
 import { type ChildProcess, fork } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import type { DatabaseEngine } from '../apps/server/src/config.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import type { LiveHub } from '../apps/server/src/core/live.js';
@@ -23,6 +21,7 @@ import { migrateToLatest } from '../apps/server/src/db/migrate.js';
 import { NotificationsRepository } from '../apps/server/src/modules/notifications/repository.js';
 import { Scheduler } from '../apps/server/src/modules/notifications/scheduler.js';
 import { NotificationsService } from '../apps/server/src/modules/notifications/service.js';
+import { scratchDatabase } from './support/scratch-database.js';
 
 const PEOPLE = Number(process.env.BENCH_PEOPLE ?? 2000);
 const PER_PERSON = 5;
@@ -187,22 +186,13 @@ try {
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 if (adminUrl) {
-  const name = `hearth_bench_${randomBytes(5).toString('hex')}`;
-  const admin = async (text: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    await client.query(text);
-    await client.end();
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const db = createDb({ engine: 'postgres', url: url.href, sqlitePath: null });
+  const scratch = await scratchDatabase(adminUrl, 'hearth_bench');
+  const db = createDb({ engine: 'postgres', url: scratch.url, sqlitePath: null });
   try {
     await run('postgres', db);
   } finally {
     await db.destroy();
-    await admin(`drop database if exists ${name} with (force)`);
+    await scratch.drop();
   }
 } else {
   console.log('postgres   skipped (set TEST_DATABASE_URL to a PostgreSQL server to run it)');
