@@ -8,12 +8,15 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompileMessages } from './build/precompile-messages';
 
 // The API server (and the built-in identity provider under /oidc) runs on port 3000 in development.
 const apiServer = 'http://localhost:3000';
 
 export default defineConfig({
   plugins: [
+    // The catalogue's messages parsed at build time; the browser build drops the ICU parser (an alias).
+    precompileMessages(),
     react(),
     tailwindcss(),
     // Installable: a web app manifest, and Hearth's own service worker (src/sw/sw.ts): it keeps the app shell

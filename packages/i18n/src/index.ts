@@ -1,13 +1,12 @@
 /*
  * Hearth's message catalogue, shared by the web app and the server (sign-in pages, emails). Messages are
  * ICU MessageFormat ("{count, plural, one {# item} other {# items}}"), one JSON file per namespace and
- * language under locales/. English is the source and ships with the app; German is loaded on demand
- * ('@hearth/i18n/de'). The German catalogue is typed against the English one, so a missing key fails the
- * type-check (and the catalogue test in the web app).
+ * language under locales/. English is the source; German is typed against it, so a missing key fails the
+ * type-check (and the catalogue test in the web app). The whole catalogues are '@hearth/i18n/en' and
+ * '@hearth/i18n/de'; one namespace is '@hearth/i18n/locales/<lang>/<ns>.json' (the web app loads them one
+ * by one). This module holds no messages, so importing it (languages, week starts) costs the browser none.
  */
 import type { en } from './en.js';
-
-export { en } from './en.js';
 
 export const LANGUAGES = ['en', 'de'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -96,11 +95,3 @@ const SUNDAY_FIRST = new Set(
   ),
 );
 const SATURDAY_FIRST = new Set('AE AF BH DJ DZ EG IQ IR JO KW LY OM QA SD SY'.split(' '));
-
-// Typed keys everywhere i18next is used: `t('home:title')` is checked against the English catalogue.
-declare module 'i18next' {
-  interface CustomTypeOptions {
-    defaultNS: 'common';
-    resources: Catalogue;
-  }
-}

@@ -1,7 +1,7 @@
 import type { ErrorBody } from '@hearth/contract';
 import { useMemo } from 'react';
 import { useAuth } from 'react-oidc-context';
-import { i18next, t } from './i18n';
+import { t, tIn } from './i18n';
 import { newWriteKey } from './offline/write-key';
 import { activeWriteQueue, type WriteMethod, type WriteRequest } from './offline/write-queue';
 
@@ -33,7 +33,7 @@ const reasonKey = (status: number) =>
 function shownReason(status: number, statusText: string): string {
   const key = reasonKey(status);
   if (!key) return statusText;
-  return statusText === i18next.t(key, { lng: 'en' }) ? t(key) : statusText;
+  return statusText === tIn('en', key) ? t(key) : statusText;
 }
 
 /**
@@ -127,7 +127,7 @@ async function readJson(response: Response): Promise<unknown> {
 
 async function toApiError(response: Response, failure: string | undefined): Promise<ApiError> {
   const key = reasonKey(response.status);
-  const statusText = response.statusText || (key ? i18next.t(key, { lng: 'en' }) : `HTTP ${response.status}`);
+  const statusText = response.statusText || (key ? tIn('en', key) : `HTTP ${response.status}`);
   const shown = shownReason(response.status, statusText);
   const body = await readJson(response);
   const error = isErrorBody(body) ? body.error : undefined;

@@ -1,6 +1,6 @@
 import { firstDayOfWeek } from '@hearth/i18n';
 import { DateTime, Settings } from 'luxon';
-import { currentLocale, i18next } from './i18n';
+import { currentLocale, onLanguageChange } from './i18n';
 
 /*
  * The app's dates in one place. The API speaks UTC ISO instants ('2026-01-15T17:30:00.000Z') and dates
@@ -11,7 +11,7 @@ import { currentLocale, i18next } from './i18n';
 
 // Luxon's own formatting (weekday and month names) speaks the app's language too.
 Settings.defaultLocale = currentLocale();
-i18next.on('languageChanged', () => {
+onLanguageChange(() => {
   Settings.defaultLocale = currentLocale();
 });
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { currentWeek, formatDay, formatTime, weekStartsOn } from './dates';
-import { currentLocale, i18next, labels, switchLanguage, t } from './i18n';
+import { currentLocale, labels, language, switchLanguage, t } from './i18n';
 
 afterEach(async () => {
   await switchLanguage('en');
@@ -10,7 +10,7 @@ describe('the app language', () => {
   it('switches to German (loaded on demand), and <html lang> follows', async () => {
     expect(t('auth:login')).toBe('Login');
     await switchLanguage('de');
-    expect(i18next.language).toBe('de');
+    expect(language()).toBe('de');
     expect(document.documentElement.lang).toBe('de');
     expect(t('auth:login')).toBe('Anmelden');
     expect(t('common:items', { count: 1 })).toBe('1 Artikel');

@@ -1,55 +1,82 @@
 /*
- * The web app's language: i18next with ICU messages. English ships in the first bundle; German is fetched
- * (its own chunk) only when chosen. The choice is the profile's `language`, else the browser's languages;
- * the last language used is kept on the device so a reload shows the right one before the profile loads.
+ * The web app's language: ICU messages (precompiled at build time) formatted by intl-messageformat.
+ * English `common` and `auth` ship in the first download; the rest of the catalogue comes in chunks
+ * (`loadCatalogue`), German as one when chosen (see i18n/catalogue.ts). The choice is the profile's
+ * `language`, else the browser's languages; the last language used is kept on the device so a reload shows
+ * the right one before the profile loads.
  */
-import { en, isLanguage, LANGUAGES, type Language, NAMESPACES, pickLanguage } from '@hearth/i18n';
-import i18next, { type ParseKeys } from 'i18next';
-import ICU from 'i18next-icu';
-import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LANGUAGE, isLanguage, type Language, pickLanguage } from '@hearth/i18n';
+import IntlMessageFormat, { type PrimitiveType } from 'intl-messageformat';
+import { useSyncExternalStore } from 'react';
+import { fetchLanguage, loaded, type Message, type Messages, type WebNamespace } from './i18n/catalogue';
+import type { Key } from './i18n/keys';
+
+export type { Key } from './i18n/keys';
+
+/** The arguments of a message: `t('common:items', { count: 3 })`. */
+export type Values = Record<string, PrimitiveType>;
 
 const LAST_LANGUAGE = 'hearth.language';
 
-void i18next
-  .use(ICU)
-  .use(initReactI18next)
-  .init({
-    resources: { en },
-    lng: 'en',
-    fallbackLng: 'en',
-    supportedLngs: [...LANGUAGES],
-    ns: [...NAMESPACES],
-    defaultNS: 'common',
-    // React escapes what it renders.
-    interpolation: { escapeValue: false },
-    initAsync: false,
-    returnNull: false,
-    react: { useSuspense: false },
-  });
+let current: Language = DEFAULT_LANGUAGE;
+const listeners = new Set<(lang: Language) => void>();
 
-export { i18next };
+/** The language the app is shown in now. */
+export function language(): Language {
+  return current;
+}
+
+/** Calls `listener` after each change of language; returns the function that stops it. */
+export function onLanguageChange(listener: (lang: Language) => void): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+/** The current language, for a component: it renders again when the language changes. */
+export function useLanguage(): Language {
+  return useSyncExternalStore(onLanguageChange, language, language);
+}
+
+// Once the app asks for the whole catalogue, a later switch of language brings the whole new one too, so
+// no page already shown falls back to keys.
+let everythingWanted = false;
+
+/**
+ * Loads the whole catalogue of `lang` (the current language by default) but the server's own namespace.
+ * Safe to call often and at once: each chunk is fetched once; a failed fetch is tried again next time.
+ */
+export function loadCatalogue(lang: Language = current): Promise<void> {
+  everythingWanted = true;
+  return fetchLanguage(lang, true);
+}
 
 /** The language to show for a profile choice (null: follow the browser). */
 export function resolveLanguage(choice: Language | null | undefined): Language {
   return choice ?? pickLanguage(typeof navigator === 'undefined' ? [] : navigator.languages);
 }
 
-async function loadCatalogue(lang: Language): Promise<void> {
-  if (lang === 'en' || i18next.hasResourceBundle(lang, 'common')) return;
-  const { de } = await import('@hearth/i18n/de');
-  for (const ns of NAMESPACES) i18next.addResourceBundle(lang, ns, de[ns], true, true);
-}
+let switches = 0;
 
-/** Shows the app in `lang`: loads its catalogue, switches i18next and `<html lang>`, remembers it here. */
+/**
+ * Shows the app in `lang`: loads what it needs first (a translation whole; English's later namespaces once
+ * `loadCatalogue` has been asked for), then switches, sets `<html lang>` and remembers it on this device.
+ * When switches overlap, the last one asked for wins.
+ */
 export async function switchLanguage(lang: Language): Promise<void> {
-  await loadCatalogue(lang);
-  if (i18next.language !== lang) await i18next.changeLanguage(lang);
+  const mine = ++switches;
+  await fetchLanguage(lang, everythingWanted);
+  if (mine !== switches) return;
+  const changed = current !== lang;
+  current = lang;
   document.documentElement.lang = lang;
   try {
     localStorage.setItem(LAST_LANGUAGE, lang);
   } catch {
     // Storage may be unavailable (private mode): the profile still decides after it loads.
   }
+  if (changed) for (const listener of [...listeners]) listener(lang);
 }
 
 /** The language to start with: the one last used on this device, else the browser's. */
@@ -65,19 +92,58 @@ export function startingLanguage(): Language {
 
 /** The BCP 47 locale for Intl formatting: the browser's own tag when it speaks the app's language. */
 export function currentLocale(): string {
-  const lang = i18next.language || 'en';
   const browser = typeof navigator === 'undefined' ? [] : navigator.languages;
-  return browser.find((tag) => tag.toLowerCase().split('-')[0] === lang) ?? lang;
+  return browser.find((tag) => tag.toLowerCase().split('-')[0] === current) ?? current;
+}
+
+function find(lang: Language, ns: WebNamespace, path: string): Message | undefined {
+  let node: Message | Messages | undefined = loaded[lang][ns];
+  for (const part of path.split('.')) {
+    if (node === undefined || typeof node === 'string' || Array.isArray(node)) return undefined;
+    node = node[part];
+  }
+  return typeof node === 'string' || Array.isArray(node) ? node : undefined;
+}
+
+// One formatter per language and message, made the first time the message is shown.
+const formatters = new Map<string, IntlMessageFormat>();
+
+/** The message in `lang`, formatted; undefined when it is not loaded or its arguments do not fit. */
+function format(lang: Language, key: string, values: Values | undefined): string | undefined {
+  const colon = key.indexOf(':');
+  const ns = (colon < 0 ? 'common' : key.slice(0, colon)) as WebNamespace;
+  const path = key.slice(colon + 1);
+  const message = find(lang, ns, path);
+  if (typeof message !== 'object') return message;
+  const id = `${lang} ${ns}:${path}`;
+  let formatter = formatters.get(id);
+  if (!formatter) {
+    formatter = new IntlMessageFormat(message, lang);
+    formatters.set(id, formatter);
+  }
+  try {
+    const out = formatter.format(values);
+    return Array.isArray(out) ? out.join('') : String(out);
+  } catch {
+    // A missing or wrong argument (a bug the key shows).
+    return undefined;
+  }
+}
+
+/** Translates a key in a given language (English when it lacks the message, else the key itself). */
+export function tIn(lang: Language, key: Key, values?: Values): string {
+  return format(lang, key, values) ?? (lang === 'en' ? undefined : format('en', key, values)) ?? key;
 }
 
 /**
- * Translates a catalogue key: `t('groceries:addItem')`. Components may call it while rendering: the app
- * remounts its pages when the language changes (see LanguageRoot), so no text stays in the old language.
+ * Translates a catalogue key: `t('groceries:addItem')`, `t('items', { count })` (namespace `common`).
+ * Components may call it while rendering: the app remounts its pages when the language changes (see
+ * LanguageRoot), so no text stays in the old language. A key whose namespace is not loaded yet gives the
+ * key back.
  */
-export const t = i18next.t.bind(i18next) as typeof i18next.t;
-
-/** A catalogue key with its namespace, e.g. 'groceries:categories.produce'. */
-type Key = ParseKeys<typeof NAMESPACES>;
+export function t(key: Key, values?: Values): string {
+  return tIn(current, key, values);
+}
 
 /**
  * A map of labels read from the catalogue each time one is used (not once when the module loads), so a

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
 import { FullScreenSpinner } from '../../../components/spinner';
-import { i18next, t } from '../../../lib/i18n';
+import { language, t } from '../../../lib/i18n';
 import { useUserExists } from '../../users';
 import { consumeReturnTo } from '../return-to';
 
@@ -43,7 +43,7 @@ export function LandingPage() {
           onClick={() => {
             // The sign-in pages speak the app's language.
             auth
-              .signinRedirect({ ui_locales: i18next.language })
+              .signinRedirect({ ui_locales: language() })
               .catch((err: unknown) => console.error('Login failed:', err));
           }}
         >

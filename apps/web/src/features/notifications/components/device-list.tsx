@@ -1,19 +1,18 @@
 import type { PushSubscription } from '@hearth/contract';
 import { Smartphone, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Banner } from '../../../components/banner';
 import { Button } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EmptyState } from '../../../components/empty-state';
 import { Spinner } from '../../../components/spinner';
 import { formatDate } from '../../../lib/dates';
+import { t } from '../../../lib/i18n';
 import { useDevices, useRemoveDevice } from '../api/devices';
 import { currentSubscription, forgetThisDevice, thisDeviceId } from '../lib/push-device';
 
 /** The person's own devices; each can be removed (after asking). Removing this one also ends its subscription. */
 export function DeviceList({ headingId }: { headingId: string }) {
-  const { t } = useTranslation('notifications');
   const devices = useDevices();
   const remove = useRemoveDevice();
   const [asking, setAsking] = useState<PushSubscription | null>(null);
@@ -31,22 +30,22 @@ export function DeviceList({ headingId }: { headingId: string }) {
       }
     } catch (err) {
       console.error('Error removing device:', err);
-      setFailed(t('devices.removeFailed', { label: device.device_label }));
+      setFailed(t('notifications:devices.removeFailed', { label: device.device_label }));
     }
   }
 
-  if (devices.isPending) return <Spinner label={t('devices.loading')} />;
+  if (devices.isPending) return <Spinner label={t('notifications:devices.loading')} />;
   if (devices.isError) {
     return (
       <Banner
         variant="error"
         action={
           <Button variant="secondary" size="sm" onClick={() => void devices.refetch()}>
-            {t('settings.retry')}
+            {t('notifications:settings.retry')}
           </Button>
         }
       >
-        {t('devices.loadError')}
+        {t('notifications:devices.loadError')}
       </Banner>
     );
   }
@@ -54,8 +53,8 @@ export function DeviceList({ headingId }: { headingId: string }) {
     <div className="flex flex-col gap-3">
       {failed && <Banner variant="error">{failed}</Banner>}
       {devices.data.length === 0 ? (
-        <EmptyState icon={Smartphone} title={t('devices.empty')}>
-          {t('devices.emptyHint')}
+        <EmptyState icon={Smartphone} title={t('notifications:devices.empty')}>
+          {t('notifications:devices.emptyHint')}
         </EmptyState>
       ) : (
         <ul
@@ -70,18 +69,18 @@ export function DeviceList({ headingId }: { headingId: string }) {
                   {device.device_label}
                   {device.push_subscription_id === mine && (
                     <span className="ml-2 inline-block rounded-full bg-tan-light px-2 py-0.5 align-middle text-xs font-semibold text-primary">
-                      {t('devices.current')}
+                      {t('notifications:devices.current')}
                     </span>
                   )}
                 </p>
                 <p className="text-sm text-muted">
-                  {t('devices.added', { date: formatDate(device.created_at) })}
+                  {t('notifications:devices.added', { date: formatDate(device.created_at) })}
                 </p>
               </div>
               <Button
                 variant="ghost"
                 size="sm"
-                aria-label={t('devices.removeLabel', { label: device.device_label })}
+                aria-label={t('notifications:devices.removeLabel', { label: device.device_label })}
                 disabled={remove.isPending}
                 onClick={(event) => {
                   returnFocus.current = event.currentTarget;
@@ -89,7 +88,7 @@ export function DeviceList({ headingId }: { headingId: string }) {
                 }}
               >
                 <Trash2 className="size-4" aria-hidden="true" />
-                <span className="hidden sm:inline">{t('devices.remove')}</span>
+                <span className="hidden sm:inline">{t('notifications:devices.remove')}</span>
               </Button>
             </li>
           ))}
@@ -98,10 +97,10 @@ export function DeviceList({ headingId }: { headingId: string }) {
       <ConfirmDialog
         open={asking !== null}
         onOpenChange={(open) => !open && setAsking(null)}
-        title={t('devices.confirmTitle')}
-        description={t('devices.confirmBody', { label: asking?.device_label ?? '' })}
-        confirmLabel={t('devices.remove')}
-        cancelLabel={t('devices.cancel')}
+        title={t('notifications:devices.confirmTitle')}
+        description={t('notifications:devices.confirmBody', { label: asking?.device_label ?? '' })}
+        confirmLabel={t('notifications:devices.remove')}
+        cancelLabel={t('notifications:devices.cancel')}
         destructive
         onConfirm={() => {
           if (asking) void confirmRemove(asking);

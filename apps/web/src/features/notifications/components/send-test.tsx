@@ -1,19 +1,20 @@
 import { Send } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
+import { t } from '../../../lib/i18n';
 import { useSendTestNotification } from '../api/settings';
 import { testResultParts } from '../lib/test-result';
 
 /** "Send a test": one message to every device and, when on, by email; then says where it went. */
 export function SendTest() {
-  const { t } = useTranslation('notifications');
   const send = useSendTestNotification();
   const message = send.isError
-    ? t('test.failed')
+    ? t('notifications:test.failed')
     : send.data
       ? testResultParts(send.data)
           .map((part) =>
-            'count' in part ? t(`test.${part.key}`, { count: part.count }) : t(`test.${part.key}`),
+            'count' in part
+              ? t(`notifications:test.${part.key}`, { count: part.count })
+              : t(`notifications:test.${part.key}`),
           )
           .join(' ')
       : '';
@@ -28,7 +29,7 @@ export function SendTest() {
         aria-busy={send.isPending || undefined}
       >
         <Send className="size-4" aria-hidden="true" />
-        {send.isPending ? t('test.sending') : t('test.button')}
+        {send.isPending ? t('notifications:test.sending') : t('notifications:test.button')}
       </Button>
       <p role="status" className={send.isError ? 'text-sm font-medium text-danger' : 'text-sm text-muted'}>
         {message}

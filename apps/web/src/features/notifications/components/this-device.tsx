@@ -2,20 +2,20 @@ import { DEVICE_LABEL_MAX, type PushSubscriptionList } from '@hearth/contract';
 import { BellOff, BellRing, CheckCircle2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Banner } from '../../../components/banner';
 import { Form, SubmitButton, TextField } from '../../../components/form';
 import { isApiError } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n';
 import { useEnableThisDevice } from '../api/enable-device';
 import { deviceLabel } from '../lib/device-label';
 import { type PushPermission, PushSetupError, pushPermission, thisDeviceId } from '../lib/push-device';
 
 const PROBLEM_KEYS = {
-  denied: 'thisDevice.blocked',
-  dismissed: 'thisDevice.dismissed',
-  unsupported: 'thisDevice.unsupported',
-  'no-worker': 'thisDevice.noWorker',
-  'subscribe-failed': 'thisDevice.subscribeFailed',
+  denied: 'notifications:thisDevice.blocked',
+  dismissed: 'notifications:thisDevice.dismissed',
+  unsupported: 'notifications:thisDevice.unsupported',
+  'no-worker': 'notifications:thisDevice.noWorker',
+  'subscribe-failed': 'notifications:thisDevice.subscribeFailed',
 } as const;
 
 /**
@@ -23,7 +23,6 @@ const PROBLEM_KEYS = {
  * a name for it), or why it cannot (no Web Push here, or the person blocked Hearth in the browser).
  */
 export function ThisDevice({ devices }: { devices: PushSubscriptionList | undefined }) {
-  const { t } = useTranslation('notifications');
   const [permission, setPermission] = useState<PushPermission>(pushPermission);
   const enable = useEnableThisDevice();
   const form = useForm({ defaultValues: { device_label: deviceLabel(navigator.userAgent) } });
@@ -35,23 +34,24 @@ export function ThisDevice({ devices }: { devices: PushSubscriptionList | undefi
     return (
       <p className="flex items-start gap-2 text-muted">
         <BellOff className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
-        {t('thisDevice.unsupported')}
+        {t('notifications:thisDevice.unsupported')}
       </p>
     );
   }
-  if (permission === 'denied') return <Banner variant="warning">{t('thisDevice.blocked')}</Banner>;
+  if (permission === 'denied')
+    return <Banner variant="warning">{t('notifications:thisDevice.blocked')}</Banner>;
   if (on) {
     return (
       <p className="flex items-start gap-2 font-medium text-success">
         <CheckCircle2 className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
-        {t('thisDevice.on')}
+        {t('notifications:thisDevice.on')}
       </p>
     );
   }
   return (
     <Form
       form={form}
-      legend={t('thisDevice.heading')}
+      legend={t('notifications:thisDevice.heading')}
       onSubmit={async ({ device_label }) => {
         await enable.mutateAsync(device_label);
         setPermission(pushPermission());
@@ -65,20 +65,20 @@ export function ThisDevice({ devices }: { devices: PushSubscriptionList | undefi
             ? { field: 'device_label', message: err.serverMessage }
             : { message: err.serverMessage };
         }
-        return { message: t('thisDevice.failed') };
+        return { message: t('notifications:thisDevice.failed') };
       }}
       actions={
-        <SubmitButton busyLabel={t('thisDevice.enabling')}>
+        <SubmitButton busyLabel={t('notifications:thisDevice.enabling')}>
           <BellRing className="size-5" aria-hidden="true" />
-          {t('thisDevice.enable')}
+          {t('notifications:thisDevice.enable')}
         </SubmitButton>
       }
     >
-      <p className="text-muted">{t('thisDevice.intro')}</p>
+      <p className="text-muted">{t('notifications:thisDevice.intro')}</p>
       <TextField
         name="device_label"
-        label={t('thisDevice.label')}
-        hint={t('thisDevice.labelHint')}
+        label={t('notifications:thisDevice.label')}
+        hint={t('notifications:thisDevice.labelHint')}
         maxLength={DEVICE_LABEL_MAX}
         autoComplete="off"
       />

@@ -1,10 +1,10 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Banner } from '../../../components/banner';
 import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
 import { PageHeader } from '../../../components/page-header';
 import { Spinner } from '../../../components/spinner';
+import { t } from '../../../lib/i18n';
 import { useLogError } from '../../../lib/use-log-error';
 import { useDevices } from '../api/devices';
 import { useNotificationSettings, useSaveNotificationSettings } from '../api/settings';
@@ -15,7 +15,6 @@ import { ThisDevice } from '../components/this-device';
 
 /** Settings (/settings): how notifications reach the person, on which devices, and a test. */
 export function SettingsPage() {
-  const { t } = useTranslation('notifications');
   const settings = useNotificationSettings();
   const save = useSaveNotificationSettings();
   const devices = useDevices();
@@ -24,12 +23,16 @@ export function SettingsPage() {
 
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6">
-      <PageHeader title={t('settings.title')} description={t('settings.description')} className="mb-0" />
-      <h2 className="text-xl font-bold text-espresso">{t('settings.heading')}</h2>
+      <PageHeader
+        title={t('notifications:settings.title')}
+        description={t('notifications:settings.description')}
+        className="mb-0"
+      />
+      <h2 className="text-xl font-bold text-espresso">{t('notifications:settings.heading')}</h2>
 
       <Card aria-labelledby={`${ids}-device`} role="region" className="flex flex-col gap-4">
         <h3 id={`${ids}-device`} className="text-lg font-semibold text-espresso">
-          {t('thisDevice.heading')}
+          {t('notifications:thisDevice.heading')}
         </h3>
         <ThisDevice devices={devices.data} />
         <SendTest />
@@ -37,24 +40,24 @@ export function SettingsPage() {
 
       <Card aria-labelledby={`${ids}-devices`} role="region" className="flex flex-col gap-4">
         <h3 id={`${ids}-devices`} tabIndex={-1} className="text-lg font-semibold text-espresso outline-none">
-          {t('devices.heading')}
+          {t('notifications:devices.heading')}
         </h3>
         <DeviceList headingId={`${ids}-devices`} />
       </Card>
 
       <Card>
         {settings.isPending ? (
-          <Spinner label={t('settings.loading')} />
+          <Spinner label={t('notifications:settings.loading')} />
         ) : settings.isError ? (
           <Banner
             variant="error"
             action={
               <Button variant="secondary" size="sm" onClick={() => void settings.refetch()}>
-                {t('settings.retry')}
+                {t('notifications:settings.retry')}
               </Button>
             }
           >
-            {t('settings.loadError')}
+            {t('notifications:settings.loadError')}
           </Banner>
         ) : (
           <NotificationSettingsForm settings={settings.data} onSave={(input) => save.mutateAsync(input)} />

@@ -1,11 +1,11 @@
 import { MailX } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Banner } from '../../../components/banner';
 import { Button, buttonClasses } from '../../../components/button';
 import { Card } from '../../../components/card';
 import { isApiError } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n';
 import { useUnsubscribe } from '../api/unsubscribe';
 import { kindOfToken } from '../lib/unsubscribe-token';
 
@@ -14,40 +14,39 @@ import { kindOfToken } from '../lib/unsubscribe-token';
  * button turns email off for the link's kind. A tampered or expired link says so and changes nothing.
  */
 export function UnsubscribePage() {
-  const { t } = useTranslation('notifications');
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const unsubscribe = useUnsubscribe();
   const kind = unsubscribe.data?.kind ?? kindOfToken(token);
-  const what = t('unsubscribePage.kind', { kind: kind ?? 'other' });
+  const what = t('notifications:unsubscribePage.kind', { kind: kind ?? 'other' });
   const refused =
     isApiError(unsubscribe.error) && unsubscribe.error.status >= 400 && unsubscribe.error.status < 500;
 
   let body: ReactNode;
   if (!token) {
-    body = <Banner variant="error">{t('unsubscribePage.missing')}</Banner>;
+    body = <Banner variant="error">{t('notifications:unsubscribePage.missing')}</Banner>;
   } else if (unsubscribe.isSuccess) {
     body = (
       <div role="status" className="flex flex-col gap-2">
-        <p className="font-semibold text-espresso">{t('unsubscribePage.done', { what })}</p>
-        <p className="text-muted">{t('unsubscribePage.doneHint')}</p>
+        <p className="font-semibold text-espresso">{t('notifications:unsubscribePage.done', { what })}</p>
+        <p className="text-muted">{t('notifications:unsubscribePage.doneHint')}</p>
       </div>
     );
   } else if (refused) {
     body = (
       <div className="flex flex-col gap-2">
-        <Banner variant="error">{t('unsubscribePage.invalid')}</Banner>
-        <p className="text-muted">{t('unsubscribePage.invalidHint')}</p>
+        <Banner variant="error">{t('notifications:unsubscribePage.invalid')}</Banner>
+        <p className="text-muted">{t('notifications:unsubscribePage.invalidHint')}</p>
       </div>
     );
   } else {
     body = (
       <div className="flex flex-col gap-4">
         <p className="text-lg font-semibold break-words text-espresso">
-          {t('unsubscribePage.question', { what })}
+          {t('notifications:unsubscribePage.question', { what })}
         </p>
-        <p className="text-muted">{t('unsubscribePage.explain')}</p>
-        {unsubscribe.isError && <Banner variant="error">{t('unsubscribePage.failed')}</Banner>}
+        <p className="text-muted">{t('notifications:unsubscribePage.explain')}</p>
+        {unsubscribe.isError && <Banner variant="error">{t('notifications:unsubscribePage.failed')}</Banner>}
         <Button
           className="self-start"
           disabled={unsubscribe.isPending}
@@ -56,7 +55,9 @@ export function UnsubscribePage() {
             unsubscribe.mutate(token, { onError: (err) => console.error('Error unsubscribing:', err) })
           }
         >
-          {unsubscribe.isPending ? t('unsubscribePage.busy') : t('unsubscribePage.button')}
+          {unsubscribe.isPending
+            ? t('notifications:unsubscribePage.busy')
+            : t('notifications:unsubscribePage.button')}
         </Button>
       </div>
     );
@@ -69,14 +70,18 @@ export function UnsubscribePage() {
           <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-tan-light text-primary">
             <MailX className="size-6" aria-hidden="true" />
           </span>
-          <h1 className="text-2xl font-bold tracking-tight text-espresso">{t('unsubscribePage.title')}</h1>
+          <h1 className="text-2xl font-bold tracking-tight text-espresso">
+            {t('notifications:unsubscribePage.title')}
+          </h1>
         </div>
         {body}
         <Link
           to={unsubscribe.isSuccess || refused ? '/settings' : '/'}
           className={buttonClasses('secondary', 'md', 'self-start')}
         >
-          {unsubscribe.isSuccess || refused ? t('unsubscribePage.openSettings') : t('unsubscribePage.home')}
+          {unsubscribe.isSuccess || refused
+            ? t('notifications:unsubscribePage.openSettings')
+            : t('notifications:unsubscribePage.home')}
         </Link>
       </Card>
     </main>

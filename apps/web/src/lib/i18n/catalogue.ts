@@ -1,0 +1,85 @@
+/*
+ * Where the web app's messages come from. English `common` and `auth` (the sign-in screen, the app's
+ * frame) come with the first download; every other English namespace is its own chunk, fetched when asked
+ * for; German is one chunk with all of its namespaces. The server's sign-in pages (idp) never reach the
+ * browser. Messages arrive compiled (build/precompile-messages.ts): a string, or an ICU tree.
+ */
+import type { Catalogue, Language } from '@hearth/i18n';
+import auth from '@hearth/i18n/locales/en/auth.json';
+import common from '@hearth/i18n/locales/en/common.json';
+import type IntlMessageFormat from 'intl-messageformat';
+
+/** A compiled message: its text when it has no argument, else the tree IntlMessageFormat takes. */
+export type Message = ConstructorParameters<typeof IntlMessageFormat>[0];
+export type Messages = { [key: string]: Message | Messages };
+
+/** Namespaces only the server uses (its own sign-in pages): no web code may use their keys. */
+export const SERVER_ONLY_NAMESPACES = ['idp'] as const;
+export type WebNamespace = Exclude<keyof Catalogue, (typeof SERVER_ONLY_NAMESPACES)[number]>;
+
+/** The namespaces in the first download: the screens shown before anything else can load. */
+const FIRST = ['common', 'auth'] as const;
+type LaterNamespace = Exclude<WebNamespace, (typeof FIRST)[number]>;
+
+type Module = Promise<{ default: Messages }>;
+
+// One chunk per namespace (a Record, so a namespace added to the catalogue must be added here).
+const ENGLISH_LATER: Record<LaterNamespace, () => Module> = {
+  users: () => import('@hearth/i18n/locales/en/users.json'),
+  home: () => import('@hearth/i18n/locales/en/home.json'),
+  tasks: () => import('@hearth/i18n/locales/en/tasks.json'),
+  bills: () => import('@hearth/i18n/locales/en/bills.json'),
+  houses: () => import('@hearth/i18n/locales/en/houses.json'),
+  events: () => import('@hearth/i18n/locales/en/events.json'),
+  reminders: () => import('@hearth/i18n/locales/en/reminders.json'),
+  groceries: () => import('@hearth/i18n/locales/en/groceries.json'),
+  notifications: () => import('@hearth/i18n/locales/en/notifications.json'),
+};
+
+/** The messages loaded so far, per language and namespace. */
+export const loaded: Record<Language, Partial<Record<WebNamespace, Messages>>> = {
+  en: { common, auth },
+  de: {},
+};
+
+// Each fetch runs once: callers share its promise; a failed one is forgotten so a later call tries again.
+const pending = new Map<string, Promise<void>>();
+
+function once(id: string, load: () => Promise<void>): Promise<void> {
+  let promise = pending.get(id);
+  if (!promise) {
+    promise = load().catch((err: unknown) => {
+      pending.delete(id);
+      throw err;
+    });
+    pending.set(id, promise);
+  }
+  return promise;
+}
+
+// Every language but English: one chunk each, with all of its web namespaces.
+const TRANSLATIONS: Record<Exclude<Language, 'en'>, () => Promise<Record<WebNamespace, Messages>>> = {
+  de: async () => (await import('./de')).de,
+};
+
+/**
+ * Fetches what `lang` needs: a translation whole (its first screen needs it); English's later namespaces
+ * only when `everything` is asked for (its first ones are already here).
+ */
+export async function fetchLanguage(lang: Language, everything: boolean): Promise<void> {
+  if (lang !== 'en') {
+    const load = TRANSLATIONS[lang];
+    await once(lang, async () => {
+      Object.assign(loaded[lang], await load());
+    });
+    return;
+  }
+  if (!everything) return;
+  await Promise.all(
+    (Object.keys(ENGLISH_LATER) as LaterNamespace[]).map((ns) =>
+      once(`en:${ns}`, async () => {
+        loaded.en[ns] = (await ENGLISH_LATER[ns]()).default;
+      }),
+    ),
+  );
+}
