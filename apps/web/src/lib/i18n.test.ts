@@ -1,6 +1,16 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { act, renderHook } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { currentWeek, formatDay, formatTime, weekStartsOn } from './dates';
-import { currentLocale, labels, language, switchLanguage, t } from './i18n';
+import {
+  currentLocale,
+  labels,
+  language,
+  onLanguageChange,
+  switchLanguage,
+  t,
+  tIn,
+  useLanguage,
+} from './i18n';
 
 afterEach(async () => {
   await switchLanguage('en');
@@ -47,5 +57,131 @@ describe('the app language', () => {
     expect(formatTime(at)).not.toMatch(/AM|PM/);
     expect(formatTime(at)).toMatch(/^\d{2}:30$/);
     expect(formatDay(at)).toMatch(/^Mo\., 23\. Nov/);
+  });
+});
+
+describe('messages', () => {
+  it('formats plurals, ordinals and numbers in the current language', async () => {
+    expect(t('common:items', { count: 1 })).toBe('1 item');
+    expect(t('items', { count: 0 })).toBe('0 items');
+    expect(t('common:items', { count: 1234 })).toBe('1,234 items');
+    expect(t('tasks:repeatWords.ordinal', { n: 2 })).toBe('2nd');
+    expect(t('tasks:repeatWords.ordinal', { n: 23 })).toBe('23rd');
+    await switchLanguage('de');
+    expect(t('common:items', { count: 1234 })).toBe('1.234 Artikel');
+    expect(t('common:changes', { count: 1 })).toBe('1 Änderung');
+    expect(t('tasks:repeatWords.ordinal', { n: 2 })).toBe('2.');
+  });
+
+  it('formats select, nested in plural or select, with arguments inside', async () => {
+    expect(t('bills:repeatWords.every', { every: 'weeks', n: 1 })).toBe('Every week');
+    expect(t('bills:repeatWords.every', { every: 'months', n: 3 })).toBe('Every 3 months');
+    expect(t('bills:repeatWords.every', { every: 'years', n: 2 })).toBe('Every 2 years');
+    expect(t('bills:paymentSentence', { from: 'me', to: 'x', toName: 'Ana' })).toBe('You paid Ana');
+    expect(t('bills:paymentSentence', { from: 'x', to: 'me', fromName: 'Ben' })).toBe('Ben paid you');
+    await switchLanguage('de');
+    expect(t('bills:paymentSentence', { from: 'me', to: 'x', toName: 'Ana' })).toBe('Du hast an Ana gezahlt');
+  });
+
+  it('does not escape what it puts in (React escapes what it renders)', () => {
+    expect(t('bills:paymentSentence', { from: 'me', to: 'x', toName: '<b>Tom & Jo</b>' })).toBe(
+      'You paid <b>Tom & Jo</b>',
+    );
+  });
+
+  it('translates in a given language whatever the current one is', async () => {
+    await switchLanguage('de');
+    expect(t('common:httpStatus.404')).toBe('Nicht gefunden');
+    expect(tIn('en', 'common:httpStatus.404')).toBe('Not Found');
+    expect(tIn('en', 'auth:login')).toBe('Login');
+    expect(tIn('de', 'auth:login')).toBe('Anmelden');
+  });
+
+  it('gives the key back for a message whose arguments are missing', () => {
+    expect(t('bills:repeatWords.every', { every: 'weeks' })).toBe('bills:repeatWords.every');
+  });
+
+  it('tells listeners and components when the language changes, and only then', async () => {
+    const heard: string[] = [];
+    const stop = onLanguageChange((lang) => heard.push(lang));
+    const { result } = renderHook(() => useLanguage());
+    expect(result.current).toBe('en');
+    await act(() => switchLanguage('de'));
+    expect(result.current).toBe('de');
+    await act(() => switchLanguage('de'));
+    stop();
+    await act(() => switchLanguage('en'));
+    expect(result.current).toBe('en');
+    expect(heard).toEqual(['de']);
+  });
+
+  it('when switches overlap, the last one asked for wins', async () => {
+    const toGerman = switchLanguage('de');
+    const toEnglish = switchLanguage('en');
+    await Promise.all([toGerman, toEnglish]);
+    expect(language()).toBe('en');
+    expect(document.documentElement.lang).toBe('en');
+  });
+});
+
+describe('loading the catalogue', () => {
+  // A fresh copy of the runtime, as the browser has it on arrival: only English `common` and `auth`.
+  async function freshRuntime() {
+    vi.resetModules();
+    const runtime = await import('./i18n');
+    const { loaded } = await import('./i18n/catalogue');
+    return { ...runtime, loaded };
+  }
+
+  it('starts with English common and auth only; other namespaces give their key until loaded', async () => {
+    const fresh = await freshRuntime();
+    expect(Object.keys(fresh.loaded.en).sort()).toEqual(['auth', 'common']);
+    expect(fresh.t('auth:login')).toBe('Login');
+    expect(fresh.t('tasks:groups.today')).toBe('tasks:groups.today');
+    const loads = [fresh.loadCatalogue(), fresh.loadCatalogue('en'), fresh.loadCatalogue()];
+    await Promise.all(loads);
+    expect(fresh.t('tasks:groups.today')).toBe('Today');
+    expect(fresh.t('notifications:devices.remove')).toBe('Remove');
+    expect(Object.keys(fresh.loaded.en)).not.toContain('idp');
+    await fresh.loadCatalogue();
+    expect(fresh.t('tasks:groups.today')).toBe('Today');
+  });
+
+  it('loads German whole when it is chosen; once everything was asked for, English comes whole too', async () => {
+    const fresh = await freshRuntime();
+    localStorage.setItem('hearth.language', 'de');
+    const lang = fresh.startingLanguage();
+    await Promise.all([fresh.switchLanguage(lang), fresh.loadCatalogue(lang)]);
+    expect(fresh.language()).toBe('de');
+    expect(fresh.t('tasks:groups.today')).toBe('Heute');
+    expect(Object.keys(fresh.loaded.de).sort()).not.toContain('idp');
+    expect(fresh.loaded.en.tasks).toBeUndefined();
+    await fresh.switchLanguage('en');
+    expect(fresh.t('tasks:groups.today')).toBe('Today');
+  });
+
+  it('falls back to English for a message German lacks, then to the key', async () => {
+    const fresh = await freshRuntime();
+    await fresh.switchLanguage('de');
+    expect(fresh.t('auth:login')).toBe('Anmelden');
+    delete (fresh.loaded.de.auth as Record<string, unknown>).login;
+    expect(fresh.t('auth:login')).toBe('Login');
+    delete (fresh.loaded.en.auth as Record<string, unknown>).login;
+    expect(fresh.t('auth:login')).toBe('auth:login');
+    document.documentElement.lang = 'en';
+  });
+
+  it('tries a failed fetch again on the next call', async () => {
+    const fresh = await freshRuntime();
+    // The first fetch of German fails (a dropped connection), the next one succeeds.
+    vi.doMock('./i18n/de', () => {
+      throw new Error('offline');
+    });
+    await expect(fresh.switchLanguage('de')).rejects.toThrow();
+    expect(fresh.language()).toBe('en');
+    vi.doUnmock('./i18n/de');
+    vi.resetModules();
+    await fresh.switchLanguage('de');
+    expect(fresh.t('auth:login')).toBe('Anmelden');
   });
 });
