@@ -3,6 +3,8 @@ import { dirname, join, relative } from 'node:path';
 import { parse as parseIcu, TYPE } from '@formatjs/icu-messageformat-parser';
 import { NAMESPACES } from '@hearth/i18n';
 import { describe, expect, it } from 'vitest';
+import { SERVER_ONLY_NAMESPACES } from '../lib/i18n/catalogue';
+import { compileCatalogue } from './i18n-check/compile-messages';
 import { findLiterals, findSentences, looksLikeSentence } from './i18n-check/find-literals';
 
 /*
@@ -74,6 +76,25 @@ function argumentsOf(message: string): string[] {
   };
   walk(parseIcu(message));
   return [...names].sort();
+}
+
+/**
+ * Braces a message would show as text: a '}' too many (or a '{') that is not quoted ('{'), which the
+ * parser takes as text and so reaches the screen.
+ */
+function strayBraces(message: string): string[] {
+  if (/'[{}]/.test(message)) return [];
+  const found: string[] = [];
+  const walk = (elements: ReturnType<typeof parseIcu>) => {
+    for (const el of elements) {
+      if (el.type === TYPE.literal && /[{}]/.test(el.value)) found.push(el.value);
+      if (el.type === TYPE.plural || el.type === TYPE.select)
+        for (const option of Object.values(el.options)) walk(option.value);
+      if (el.type === TYPE.tag) walk(el.children);
+    }
+  };
+  walk(parseIcu(message));
+  return found;
 }
 
 describe('no literal text in components', () => {
@@ -183,6 +204,23 @@ describe('the catalogue', () => {
     expect(problems).toEqual([]);
   });
 
+  it('no message shows a stray brace', () => {
+    const problems = ['en', 'de'].flatMap((lang) =>
+      NAMESPACES.flatMap((ns) =>
+        leaves(read(lang, ns))
+          .filter(([, message]) => strayBraces(message).length > 0)
+          .map(([key]) => `${lang} ${ns}:${key}`),
+      ),
+    );
+    expect(problems).toEqual([]);
+  });
+
+  it('finds a stray brace, and leaves quoted ones and arguments alone', () => {
+    expect(strayBraces('{from, select, me {Du} other {{name}}}} hast')).toEqual(['} hast']);
+    expect(strayBraces("Write '{name}' as it is")).toEqual([]);
+    expect(strayBraces('{count, plural, one {# item} other {# items}} of {name}')).toEqual([]);
+  });
+
   it('fails on a German message that lacks a key or changes a placeholder (the checks above can fail)', () => {
     expect(argumentsOf('{count, plural, one {# Artikel} other {# Artikel}} von {name}')).toEqual([
       'count',
@@ -214,5 +252,65 @@ describe('the catalogue', () => {
       })
       .map(([ns, key]) => `${ns}:${key}`);
     expect(unused).toEqual([]);
+  });
+});
+
+describe('the catalogue in the browser', () => {
+  it.each(['en', 'de'])('%s has one file per namespace, none unlisted', (lang) => {
+    const found = readdirSync(join(LOCALES, lang)).map((file) => file.replace(/\.json$/, ''));
+    expect(found.sort()).toEqual([...NAMESPACES].sort());
+  });
+
+  /** Keys of the namespaces only the server has (never sent to the browser) written in a source. */
+  const serverOnlyKeys = (source: string) =>
+    SERVER_ONLY_NAMESPACES.flatMap((ns) => source.match(new RegExp(`(?<=['\`"])${ns}:[\\w.]+`, 'g')) ?? []);
+
+  it('finds a key of the server-only namespace in a planted module', () => {
+    expect(serverOnlyKeys(["t('idp:signIn.title')", 't("idp:errors." + kind)'].join('\n'))).toEqual([
+      'idp:signIn.title',
+      'idp:errors.',
+    ]);
+    expect(serverOnlyKeys("t('tasks:idp'); const idp = 'idp';")).toEqual([]);
+  });
+
+  it('no module of the app uses one', () => {
+    const used = modules.flatMap((path) =>
+      serverOnlyKeys(readFileSync(path, 'utf8')).map((key) => `${relative(SRC, path)}: ${key}`),
+    );
+    expect(used).toEqual([]);
+  });
+
+  it('compiles every message at build time: text stays text, an ICU message becomes its tree', () => {
+    const compiled = compileCatalogue(
+      {
+        plain: "It''s here",
+        quoted: "Use '{name}' as written",
+        nested: { items: en.common?.items as string },
+      },
+      'en',
+      'planted.json',
+    );
+    expect(compiled.plain).toBe("It's here");
+    expect(compiled.quoted).toBe('Use {name} as written');
+    expect(compiled.nested).toEqual({
+      items: [expect.objectContaining({ type: TYPE.plural, value: 'count' })],
+    });
+    for (const lang of ['en', 'de'])
+      for (const ns of NAMESPACES) expect(() => compileCatalogue(read(lang, ns), lang, ns)).not.toThrow();
+  });
+
+  it('fails the build on a message that is not valid ICU, naming the file and the key', () => {
+    const broken = { fine: 'Hallo', group: { bad: 'Hallo {name' } };
+    expect(() => compileCatalogue(broken, 'de', 'locales/de/planted.json')).toThrow(
+      /^locales\/de\/planted\.json: "group\.bad" is not valid ICU MessageFormat/,
+    );
+    expect(() => compileCatalogue({ list: ['a'] }, 'de', 'planted.json')).toThrow(/planted\.json: "list"/);
+  });
+
+  it('the app imports the catalogue compiled (the build plugin runs on locale files)', async () => {
+    const { default: common } = await import('@hearth/i18n/locales/en/common.json');
+    expect(common.hearth).toBe('Hearth');
+    expect(common.items).toEqual(compileCatalogue({ items: en.common?.items as string }, 'en', 'x').items);
+    expect(Array.isArray(common.items)).toBe(true);
   });
 });
