@@ -1,12 +1,14 @@
-import { Fragment, type ReactNode, StrictMode } from 'react';
+import { Fragment, type ReactNode, StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
-import { createAppRouter } from './app/router';
-import { loadCatalogue, startingLanguage, switchLanguage, useLanguage } from './lib/i18n';
+import { AppRoutes, preloadRoutes } from './app/router';
+import { AppBrowserRouter } from './app/routing/browser-router';
+import { startingLanguage, switchLanguage, useLanguage } from './lib/i18n';
 import './index.css';
 
-const router = createAppRouter();
+// The code of the page being opened (and of the shell around it) is fetched now, alongside the catalogue
+// and the sign-in settings, not after them.
+preloadRoutes(window.location.pathname);
 
 /** Remounts the pages when the language changes, so every text is read again from the catalogue. */
 function LanguageRoot({ children }: { children: ReactNode }) {
@@ -14,18 +16,24 @@ function LanguageRoot({ children }: { children: ReactNode }) {
 }
 
 function render() {
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <AppProviders>
-        <LanguageRoot>
-          <RouterProvider router={router} />
-        </LanguageRoot>
-      </AppProviders>
-    </StrictMode>,
+  const root = createRoot(document.getElementById('root')!);
+  // As a transition, the first render yields to the browser every few milliseconds instead of holding the
+  // main thread until the whole page is drawn.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <AppProviders>
+          <LanguageRoot>
+            <AppBrowserRouter>
+              <AppRoutes />
+            </AppBrowserRouter>
+          </LanguageRoot>
+        </AppProviders>
+      </StrictMode>,
+    ),
   );
 }
 
-// German (when wanted) is loaded before the first paint, so no English flashes first; so is the rest of
-// the language's catalogue, which every page but the sign-in screen reads.
-const language = startingLanguage();
-Promise.all([switchLanguage(language), loadCatalogue(language)]).then(render, render);
+// German (when wanted) is loaded before the first paint, so no English flashes first. The rest of the
+// English catalogue comes with the signed-in pages (see app/router.tsx).
+switchLanguage(startingLanguage()).then(render, render);

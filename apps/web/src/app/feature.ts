@@ -1,7 +1,7 @@
 import type { LiveKind } from '@hearth/contract';
 import type { QueryKey } from '@tanstack/react-query';
 import type { LucideIcon } from 'lucide-react';
-import type { RouteObject } from 'react-router';
+import type { PageLoader } from './routing/lazy-route';
 
 /** A feature's entry in the sidebar; entries are shown by ascending `order`. */
 export interface NavEntry {
@@ -10,6 +10,12 @@ export interface NavEntry {
   path: string;
   icon: LucideIcon;
   order: number;
+}
+
+/** One page: its path (relative: 'tasks' is /tasks) and its code, loaded when the page is first opened. */
+export interface PageRoute {
+  path: string;
+  lazy: PageLoader;
 }
 
 /**
@@ -28,11 +34,11 @@ export interface FeatureDefinition {
    * module exports its page as `Component`, so its code loads only when first opened:
    *   { path: 'tasks', lazy: () => import('./pages/tasks-page') }
    */
-  routes: readonly RouteObject[];
+  routes: readonly PageRoute[];
   /** Signed-in pages outside the sidebar layout (centred cards such as profile setup); lazy too. */
-  standaloneRoutes?: readonly RouteObject[];
+  standaloneRoutes?: readonly PageRoute[];
   /** Pages open to anyone, signed in or not (a link from an email such as /unsubscribe); lazy too. */
-  publicRoutes?: readonly RouteObject[];
+  publicRoutes?: readonly PageRoute[];
   nav?: NavEntry;
   live?: readonly LiveSubscription[];
 }

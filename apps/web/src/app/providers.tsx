@@ -1,11 +1,9 @@
 import type { ClientConfig } from '@hearth/contract';
-import { QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Button } from '../components/button';
 import { Card } from '../components/card';
 import { FullScreenSpinner } from '../components/spinner';
 import { t } from '../lib/i18n';
-import { createQueryClient } from './query-client';
 
 // The sign-in client (oidc-client-ts) is fetched at once, alongside GET /api/config, and is not part of
 // the first download.
@@ -19,13 +17,13 @@ const CONFIG_COPY = 'hearth.client-config';
  * installed app still opens offline (they hold nothing personal). A plain fetch: the API client would
  * bring the sign-in client into the first download.
  */
-async function fetchClientConfig(signal: AbortSignal): Promise<ClientConfig> {
+async function fetchClientConfig(signal?: AbortSignal): Promise<ClientConfig> {
   let response: Response;
   try {
     response = await fetch('/api/config', { signal, headers: { Accept: 'application/json' } });
   } catch (err) {
     const copy = localStorage.getItem(CONFIG_COPY);
-    if (copy && !signal.aborted) return JSON.parse(copy) as ClientConfig;
+    if (copy && !signal?.aborted) return JSON.parse(copy) as ClientConfig;
     throw err;
   }
   if (!response.ok) throw new Error(t('common:failedToFetchConfiguration', { status: response.status }));
@@ -34,24 +32,47 @@ async function fetchClientConfig(signal: AbortSignal): Promise<ClientConfig> {
   return config;
 }
 
-/** Reads the sign-in settings from the server, then provides the OIDC context. */
-function ConfiguredAuthProvider({ children }: { children: ReactNode }) {
-  const config = useQuery({
-    queryKey: ['config'],
-    queryFn: ({ signal }) => fetchClientConfig(signal),
-    staleTime: Infinity,
-    // Asked even offline: the kept copy answers then.
-    networkMode: 'always',
-  });
+// Asked as soon as the app starts (index.html preloads it), alongside the pages' code.
+const firstRequest = fetchClientConfig();
+// Its failure is shown by the provider below, not reported as unhandled before it mounts.
+firstRequest.catch(() => undefined);
 
-  if (config.isPending) return <FullScreenSpinner />;
-  if (!config.data) {
+type ConfigState = { config: ClientConfig } | { failed: true } | null;
+
+/**
+ * Reads the sign-in settings from the server, then provides the OIDC context and, inside it, the query
+ * cache (both in the sign-in client's chunk, fetched while the settings are asked).
+ */
+function ConfiguredAuthProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<ConfigState>(null);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    const request = attempt === 0 ? firstRequest : fetchClientConfig(controller.signal);
+    request.then(
+      (config) => setState({ config }),
+      () => {
+        if (!controller.signal.aborted) setState({ failed: true });
+      },
+    );
+    return () => controller.abort();
+  }, [attempt]);
+
+  if (state === null) return <FullScreenSpinner />;
+  if ('failed' in state) {
     return (
       <main className="flex min-h-dvh items-center justify-center px-4">
         <Card role="alert" className="w-full max-w-sm text-center">
           <h1 className="text-xl font-bold text-espresso">{t('hearthCanTReachIts')}</h1>
           <p className="mt-2 mb-5 text-muted">{t('checkYourConnectionAndTry')}</p>
-          <Button className="w-full" onClick={() => void config.refetch()}>
+          <Button
+            className="w-full"
+            onClick={() => {
+              setState(null);
+              setAttempt((n) => n + 1);
+            }}
+          >
             {t('tryAgain')}
           </Button>
         </Card>
@@ -60,16 +81,11 @@ function ConfiguredAuthProvider({ children }: { children: ReactNode }) {
   }
   return (
     <Suspense fallback={<FullScreenSpinner />}>
-      <ConfiguredAuth config={config.data}>{children}</ConfiguredAuth>
+      <ConfiguredAuth config={state.config}>{children}</ConfiguredAuth>
     </Suspense>
   );
 }
 
 export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
-  return (
-    <QueryClientProvider client={queryClient}>
-      <ConfiguredAuthProvider>{children}</ConfiguredAuthProvider>
-    </QueryClientProvider>
-  );
+  return <ConfiguredAuthProvider>{children}</ConfiguredAuthProvider>;
 }

@@ -1,13 +1,14 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { useAuth } from 'react-oidc-context';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { authState } from '../test/auth';
 import { mockFetch } from '../test/fetch';
-import { testQueryClient } from '../test/render';
+import { LocationProbe, testQueryClient } from '../test/render';
 import { testUser } from '../test/users';
-import { routes } from './router';
+import { AppRoutes, appRoutes, preloadRoutes } from './router';
+import { loadRoute } from './routing/lazy-route';
 
 vi.mock('react-oidc-context', () => ({ useAuth: vi.fn() }));
 
@@ -18,13 +19,14 @@ const LAZY = { timeout: 10_000 };
 function open(path: string, state: 'signedIn' | 'signedOut' = 'signedIn') {
   vi.mocked(useAuth).mockReturnValue(authState(state));
   mockFetch({ 'GET /api/users/me': { body: me } });
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
     <QueryClientProvider client={testQueryClient()}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+        <LocationProbe />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
-  return router;
 }
 
 describe('routes', () => {
@@ -34,9 +36,9 @@ describe('routes', () => {
   });
 
   it('sends a signed-out visitor of a feature page to the landing page', async () => {
-    const router = open('/tasks', 'signedOut');
+    open('/tasks', 'signedOut');
     expect(await screen.findByRole('button', { name: 'Login' }, LAZY)).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/');
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
   });
 
   it('opens the Tasks page from its sidebar entry', async () => {
@@ -61,5 +63,39 @@ describe('routes', () => {
     open('/userSetup');
     expect(await screen.findByRole('heading', { name: 'Set Up Your Profile' }, LAZY)).toBeInTheDocument();
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+  });
+
+  it('starts loading every route an address matches at once: shell, guard and page', async () => {
+    const loads: string[] = [];
+    const loader = (name: string) => async () => {
+      loads.push(name);
+      return { Component: () => null };
+    };
+    const table = [
+      {
+        path: '/',
+        children: [
+          { index: true, lazy: loader('landing') },
+          {
+            lazy: loader('guard'),
+            children: [{ lazy: loader('sidebar'), children: [{ path: 'tasks', lazy: loader('tasks') }] }],
+          },
+        ],
+      },
+    ];
+    preloadRoutes('/tasks', table);
+    expect(loads).toEqual(['guard', 'sidebar', 'tasks']);
+    // Asked again (the page renders), each loads once.
+    const guard = table[0]?.children?.[1]?.lazy;
+    if (!guard) throw new Error('no guard route');
+    await loadRoute(guard);
+    preloadRoutes('/tasks', table);
+    expect(loads).toEqual(['guard', 'sidebar', 'tasks']);
+  });
+
+  it("preloads the app's own shell with a feature page", () => {
+    // The table itself: /tasks lies behind the guard, the offline copy and the sidebar.
+    const shell = appRoutes[0]?.children?.find((r) => r.lazy && !r.path && !r.index);
+    expect(shell?.children?.[0]?.children?.at(-1)?.children?.some((r) => r.path === 'tasks')).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Routes of the web app (React Router 7 data router).
+ * Routes of the web app (React Router 7, declarative mode).
  *
  * Features bring their own pages: each lists lazy routes in the `feature` of its index.ts, and
  * `app/features.ts` lists the features. Pages in a feature's `routes` render inside the sidebar layout,
@@ -7,33 +7,83 @@
  * (centred cards). Both load their code only when first opened, so heavy parts such as FullCalendar stay
  * out of the first download. Paths are relative ('calendar' is /calendar).
  */
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { type ReactNode, Suspense, useMemo } from 'react';
+import { matchRoutes, Outlet, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { FullScreenSpinner } from '../components/spinner';
+import { loadCatalogue, startingLanguage } from '../lib/i18n';
+import type { PageRoute } from './feature';
 import * as registry from './features';
-import { RouteError } from './routes/route-error';
+import { RouteErrorBoundary } from './routes/route-error';
+import { loadRoute, type PageLoader, routeComponent } from './routing/lazy-route';
 
 const features = Object.values(registry);
 
+/** A route of the table below: a lazy page or layout, or a plain element. */
+export interface AppRoute {
+  path?: string;
+  index?: boolean;
+  lazy?: PageLoader;
+  element?: ReactNode;
+  children?: AppRoute[];
+}
+
 /*
  * The shell's own parts are lazy routes too: the first download is React, the router and this tree; the
- * sign-in client, the offline copy and the sidebar load with the first page, all at once (the router loads
- * every matched route's code in parallel), so a signed-out visitor of / never downloads the sidebar.
+ * sign-in guard, the offline copy and the sidebar load with the first page, all at once (see
+ * preloadRoutes), so a signed-out visitor of / never downloads the sidebar.
  */
-const landing = async () => ({ Component: (await import('../features/auth')).LandingPage });
-const requireAuth = async () => ({ Component: (await import('../features/auth')).RequireAuth });
-const offlineCopy = async () => ({ Component: (await import('./offline/offline-copy')).OfflineCopy });
-const sidebar = async () => ({ Component: (await import('./layout/sidebar-layout')).SidebarLayout });
-const notFound = async () => ({ Component: (await import('./routes/not-found-page')).NotFoundPage });
+const landing: PageLoader = async () => ({ Component: (await import('../features/auth')).LandingPage });
 
-export const routes: RouteObject[] = [
+/**
+ * A route past the sign-in screen: it reads the rest of the catalogue (only the sign-in screen's words
+ * come with the first download), fetched alongside its code.
+ */
+const withCatalogue =
+  (loader: PageLoader): PageLoader =>
+  async () =>
+    (await Promise.all([loader(), loadCatalogue(startingLanguage())]))[0];
+
+// Every signed-in page renders inside this guard, so its words are there before any of them.
+const requireAuth = withCatalogue(async () => ({
+  Component: (await import('../features/auth')).RequireAuth,
+}));
+const offlineCopy: PageLoader = async () => ({
+  Component: (await import('./offline/offline-copy')).OfflineCopy,
+});
+const sidebar: PageLoader = async () => ({
+  Component: (await import('./layout/sidebar-layout')).SidebarLayout,
+});
+const notFound: PageLoader = async () => ({
+  Component: (await import('./routes/not-found-page')).NotFoundPage,
+});
+
+/** Every page's errors are caught here; the next address tries again. */
+function Root() {
+  const location = useLocation();
+  return (
+    <RouteErrorBoundary resetKey={location.pathname}>
+      <Suspense fallback={<FullScreenSpinner />}>
+        <Outlet />
+      </Suspense>
+    </RouteErrorBoundary>
+  );
+}
+
+const pages = (list: readonly PageRoute[]): AppRoute[] => list.map(({ path, lazy }) => ({ path, lazy }));
+
+export const appRoutes: AppRoute[] = [
   {
     path: '/',
-    errorElement: <RouteError />,
-    hydrateFallbackElement: <FullScreenSpinner />,
+    element: <Root />,
     children: [
       { index: true, lazy: landing },
       // Pages anyone may open without signing in (a link from an email, say).
-      ...features.flatMap((f) => f.publicRoutes ?? []),
+      ...features.flatMap((f) =>
+        pages(f.publicRoutes ?? []).map((route) => ({
+          ...route,
+          lazy: route.lazy && withCatalogue(route.lazy),
+        })),
+      ),
       {
         lazy: requireAuth,
         children: [
@@ -41,10 +91,10 @@ export const routes: RouteObject[] = [
             // The saved copy of the house's data is back in the cache before any signed-in page asks.
             lazy: offlineCopy,
             children: [
-              ...features.flatMap((f) => f.standaloneRoutes ?? []),
+              ...features.flatMap((f) => pages(f.standaloneRoutes ?? [])),
               {
                 lazy: sidebar,
-                children: [...features.flatMap((f) => f.routes), { path: '*', lazy: notFound }],
+                children: [...features.flatMap((f) => pages(f.routes)), { path: '*', lazy: notFound }],
               },
             ],
           },
@@ -54,6 +104,24 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+function toRouteObject({ lazy, element, children, ...where }: AppRoute): RouteObject {
+  const Page = lazy ? routeComponent(lazy) : null;
+  const shown = Page ? <Page /> : element;
+  if (where.index) return { index: true, element: shown };
+  return { path: where.path, element: shown, children: children?.map(toRouteObject) };
+}
+
+/** Starts loading the code of every route that `pathname` matches, in parallel. */
+export function preloadRoutes(pathname: string, routes: AppRoute[] = appRoutes): void {
+  for (const { route } of matchRoutes(routes as RouteObject[], pathname) ?? []) {
+    const { lazy } = route as AppRoute;
+    // A failure shows when the route renders (its error boundary); nothing to do here.
+    if (lazy) loadRoute(lazy).catch(() => undefined);
+  }
+}
+
+/** Renders the routes of `routes` (the app's table unless a test gives its own). */
+export function AppRoutes({ routes = appRoutes }: { routes?: AppRoute[] }) {
+  const table = useMemo(() => routes.map(toRouteObject), [routes]);
+  return useRoutes(table);
 }

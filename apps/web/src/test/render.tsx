@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, type RouteObject, RouterProvider, useLocation } from 'react-router';
+import { MemoryRouter, type RouteObject, useLocation, useRoutes } from 'react-router';
 
 export function testQueryClient(): QueryClient {
   return new QueryClient({
@@ -20,15 +20,18 @@ export function LocationProbe() {
  * shows the location probe, so `screen.getByTestId('location')` tells where a redirect went.
  */
 export function renderRoutes(routes: RouteObject[], path: string, queryClient = testQueryClient()) {
-  const router = createMemoryRouter([...routes, { path: '*', element: <LocationProbe /> }], {
-    initialEntries: [path],
-  });
   const view = render(
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <Routes routes={[...routes, { path: '*', element: <LocationProbe /> }]} />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
-  return { ...view, router, queryClient };
+  return { ...view, queryClient };
+}
+
+function Routes({ routes }: { routes: RouteObject[] }) {
+  return useRoutes(routes);
 }
 
 /** Renders one element at `path` (its route pattern defaults to the path itself). */

@@ -1,6 +1,6 @@
 import { Flame, Menu, X } from 'lucide-react';
 import { Suspense, useEffect, useId, useRef, useState } from 'react';
-import { Link, Navigate, Outlet, useLocation, useNavigation } from 'react-router';
+import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { Spinner } from '../../components/spinner';
 import { liveQueryKeys, useLiveUpdates } from '../../features/live';
 import { DueReminderNotices } from '../../features/reminders';
@@ -9,6 +9,7 @@ import { t } from '../../lib/i18n';
 import { useLogError } from '../../lib/use-log-error';
 import * as registry from '../features';
 import { OfflineBanner } from '../offline/offline-banner';
+import { useNavigationPending } from '../routing/browser-router';
 import { SidebarNav } from './sidebar-nav';
 import { UserPanel } from './user-panel';
 
@@ -25,6 +26,14 @@ function Brand() {
   );
 }
 
+function PageSpinner() {
+  return (
+    <div className="flex min-h-[50vh] items-center justify-center">
+      <Spinner className="[&_svg]:size-10" />
+    </div>
+  );
+}
+
 /**
  * The sidebar layout: a left sidebar on wide screens; on a phone a top bar whose menu button opens
  * the same links. Every feature page renders inside <Outlet />.
@@ -33,7 +42,7 @@ export function SidebarLayout() {
   const me = useMe();
   useLiveUpdates(LIVE_KEYS);
   const location = useLocation();
-  const navigation = useNavigation();
+  const navigating = useNavigationPending();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const menuButton = useRef<HTMLButtonElement>(null);
@@ -63,7 +72,7 @@ export function SidebarLayout() {
 
   return (
     <div className="min-h-dvh md:pl-64">
-      {navigation.state === 'loading' && (
+      {navigating && (
         <div
           className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-primary"
           role="progressbar"
@@ -123,11 +132,12 @@ export function SidebarLayout() {
       <main className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 md:px-8 md:py-8">
         <OfflineBanner />
         {me.isPending ? (
-          <div className="flex min-h-[50vh] items-center justify-center">
-            <Spinner className="[&_svg]:size-10" />
-          </div>
+          <PageSpinner />
         ) : (
-          <Outlet />
+          // A page whose code is still on its way keeps the sidebar on screen.
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet />
+          </Suspense>
         )}
       </main>
       <Suspense fallback={null}>

@@ -1,5 +1,4 @@
-import { useEffect } from 'react';
-import { useRouteError } from 'react-router';
+import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { t } from '../../lib/i18n';
@@ -9,8 +8,6 @@ import { t } from '../../lib/i18n';
  * reloading fetches the new files).
  */
 export function RouteError() {
-  const error = useRouteError();
-  useEffect(() => console.error(error), [error]);
   return (
     <main className="flex min-h-dvh items-center justify-center px-4">
       <Card className="w-full max-w-sm text-center">
@@ -22,4 +19,34 @@ export function RouteError() {
       </Card>
     </main>
   );
+}
+
+/**
+ * Catches what a route throws while rendering or loading; `resetKey` (the address) lets the next
+ * navigation try again.
+ */
+export class RouteErrorBoundary extends Component<
+  { resetKey: string; children: ReactNode },
+  { error: unknown; key: string }
+> {
+  override state = { error: null as unknown, key: this.props.resetKey };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  static getDerivedStateFromProps(
+    props: { resetKey: string },
+    state: { error: unknown; key: string },
+  ): { error: unknown; key: string } | null {
+    return props.resetKey === state.key ? null : { error: null, key: props.resetKey };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error(error, info.componentStack);
+  }
+
+  override render() {
+    return this.state.error ? <RouteError /> : this.props.children;
+  }
 }

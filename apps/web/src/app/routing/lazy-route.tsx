@@ -1,0 +1,37 @@
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+
+/** A page's module: its default view is `Component`, as each feature's pages export it. */
+export interface PageModule {
+  Component: ComponentType;
+}
+
+/** How a route names its code: `() => import('./pages/tasks-page')`, loaded when first needed. */
+export type PageLoader = () => Promise<PageModule>;
+
+const started = new Map<PageLoader, Promise<PageModule>>();
+const components = new Map<PageLoader, LazyExoticComponent<ComponentType>>();
+
+/**
+ * Starts loading a route's code, once: the router asks for every route the address matches at the same
+ * time, so a page, the sign-in guard and the sidebar arrive in parallel rather than one after another.
+ */
+export function loadRoute(loader: PageLoader): Promise<PageModule> {
+  let promise = started.get(loader);
+  if (!promise) {
+    promise = loader();
+    started.set(loader, promise);
+    // A failed load (a deploy replaced the files, the connection dropped) is tried again next time.
+    promise.catch(() => started.delete(loader));
+  }
+  return promise;
+}
+
+/** The component that renders a route's page, suspending until its code is there. */
+export function routeComponent(loader: PageLoader): LazyExoticComponent<ComponentType> {
+  let component = components.get(loader);
+  if (!component) {
+    component = lazy(async () => ({ default: (await loadRoute(loader)).Component }));
+    components.set(loader, component);
+  }
+  return component;
+}
