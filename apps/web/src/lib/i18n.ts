@@ -5,6 +5,7 @@
  * `language`, else the browser's languages; the last language used is kept on the device so a reload shows
  * the right one before the profile loads.
  */
+import { memoize, strategies } from '@formatjs/fast-memoize';
 import { DEFAULT_LANGUAGE, isLanguage, type Language, pickLanguage } from '@hearth/i18n';
 import IntlMessageFormat, { type PrimitiveType } from 'intl-messageformat';
 import { useSyncExternalStore } from 'react';
@@ -66,7 +67,8 @@ let switches = 0;
  */
 export async function switchLanguage(lang: Language): Promise<void> {
   const mine = ++switches;
-  await fetchLanguage(lang, everythingWanted);
+  // Staying in the language shown needs nothing new (at start: English's first namespaces are here).
+  if (lang !== current) await fetchLanguage(lang, everythingWanted);
   if (mine !== switches) return;
   const changed = current !== lang;
   current = lang;
@@ -108,6 +110,43 @@ function find(lang: Language, ns: WebNamespace, path: string): Message | undefin
 // One formatter per language and message, made the first time the message is shown.
 const formatters = new Map<string, IntlMessageFormat>();
 
+/*
+ * Every message of a language shares its Intl number, date and plural formatters, and the locale is
+ * resolved once per language: IntlMessageFormat otherwise does both for each message it makes, and the
+ * locale lookup alone cost more than a page's rendering on a slow phone.
+ */
+const resolveLocale = IntlMessageFormat.resolveLocale;
+const resolvedLocales = new Map<string, Intl.Locale | undefined>();
+IntlMessageFormat.resolveLocale = (locales) => {
+  const id = String(locales);
+  if (!resolvedLocales.has(id)) resolvedLocales.set(id, resolveLocale(locales));
+  return resolvedLocales.get(id);
+};
+type Formatters = NonNullable<ConstructorParameters<typeof IntlMessageFormat>[3]>['formatters'];
+const sharedFormatters = new Map<Language, Formatters>();
+function formattersFor(lang: Language): Formatters {
+  let shared = sharedFormatters.get(lang);
+  if (!shared) {
+    const options = { strategy: strategies.variadic };
+    shared = {
+      getNumberFormat: memoize(
+        (...args: ConstructorParameters<typeof Intl.NumberFormat>) => new Intl.NumberFormat(...args),
+        options,
+      ),
+      getDateTimeFormat: memoize(
+        (...args: ConstructorParameters<typeof Intl.DateTimeFormat>) => new Intl.DateTimeFormat(...args),
+        options,
+      ),
+      getPluralRules: memoize(
+        (...args: ConstructorParameters<typeof Intl.PluralRules>) => new Intl.PluralRules(...args),
+        options,
+      ),
+    };
+    sharedFormatters.set(lang, shared);
+  }
+  return shared;
+}
+
 /** The message in `lang`, formatted; undefined when it is not loaded or its arguments do not fit. */
 function format(lang: Language, key: string, values: Values | undefined): string | undefined {
   const colon = key.indexOf(':');
@@ -118,7 +157,7 @@ function format(lang: Language, key: string, values: Values | undefined): string
   const id = `${lang} ${ns}:${path}`;
   let formatter = formatters.get(id);
   if (!formatter) {
-    formatter = new IntlMessageFormat(message, lang);
+    formatter = new IntlMessageFormat(message, lang, undefined, { formatters: formattersFor(lang) });
     formatters.set(id, formatter);
   }
   try {
