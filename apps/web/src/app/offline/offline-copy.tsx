@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useAuth } from 'react-oidc-context';
 import { Outlet } from 'react-router';
 import { FullScreenSpinner } from '../../components/spinner';
+import { meQuery } from '../../features/users';
 import { createApiClient } from '../../lib/api-client';
 import { startOfflineCopy } from '../../lib/offline/offline-session';
 
@@ -33,6 +34,8 @@ export function OfflineCopy() {
       transport: ({ method, path, body, key }) =>
         api.request(method, path, { idempotencyKey: key, ...(body !== undefined && { body }) }),
     });
+    // Every signed-in page starts from the profile: asked now, while the saved copy opens, not after it.
+    void queryClient.prefetchQuery(meQuery(api));
     let current = true;
     void session.ready.then(() => {
       if (current) setReadyFor(owner);

@@ -7,5 +7,5 @@ export const feature: FeatureDefinition = {
   live: [{ kind: 'house', keys: [['users']] }],
 };
 
-export { useMe, userKeys, useUserExists } from './api';
+export { meQuery, useMe, userKeys, useUserExists } from './api';
 export { ProfileLanguage } from './profile-language';

@@ -53,7 +53,9 @@ export function HomePage() {
   useLogError(me.error);
   useLogError(house.error);
 
-  if (me.isPending || (user?.house_id != null && house.isPending)) {
+  // The sections ask for their data as soon as the profile is in, alongside the house (its name shows in
+  // the header when it comes); they stay hidden until every first answer is in.
+  if (me.isPending) {
     return (
       <div className="flex min-h-[50vh] items-center justify-center">
         <Spinner label={t('home:loadingYourHome')} className="[&_svg]:size-10" />
