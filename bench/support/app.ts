@@ -7,11 +7,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DestinationStream } from 'pino';
 import { type App, buildApp } from '../../apps/server/src/app.js';
 import { loadConfig } from '../../apps/server/src/config.js';
-import { withStatementCache } from '../../apps/server/src/db/create-db.js';
+import { sqliteDb } from '../../apps/server/src/db/create-db.js';
 import type { Database } from '../../apps/server/src/db/tables.js';
 import { StandInIssuer } from '../../apps/server/src/test/stand-in-issuer.js';
 
@@ -30,6 +30,11 @@ export interface BenchAppOptions {
   issuer?: StandInIssuer;
   /** Extra configuration variables. */
   env?: Record<string, string>;
+  /**
+   * Count the SQL statements (default true). Counting costs a little on every statement, so bench:speed,
+   * which measures the app as deployed, turns it off (and queries() stays 0).
+   */
+  countQueries?: boolean;
 }
 
 export interface BenchApp {
@@ -57,13 +62,17 @@ export async function startBenchApp(options: BenchAppOptions): Promise<BenchApp>
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
-    // Every statement the app runs passes here.
-    log: (event) => {
-      if (event.level === 'query') queries++;
-    },
-  });
+  const db = sqliteDb(
+    sqlite,
+    options.countQueries === false
+      ? {}
+      : {
+          // Every statement the app runs passes here.
+          log: (event) => {
+            if (event.level === 'query') queries++;
+          },
+        },
+  );
   // The audience is the first instance's: tokens minted once work on every instance.
   const issuer = options.issuer ?? (await StandInIssuer.start(`${base}/api`));
   const config = loadConfig({

@@ -1,6 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect, type SqliteStatement } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  type KyselyConfig,
+  PostgresDialect,
+  type SqliteDatabase,
+  SqliteDialect,
+  type SqliteStatement,
+} from 'kysely';
 import pg from 'pg';
 import type { AppConfig } from '../config.js';
 import { SQLite, type SQLiteDatabase } from './sqlite-driver.js';
@@ -48,7 +56,90 @@ export function createDb(database: AppConfig['database'], options: DbOptions = {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  return sqliteDb(sqlite);
+}
+
+/** Reads run at once on a Db's SQLite connection, without Kysely's asynchronous hand-over of it. */
+export interface ImmediateReads {
+  /** A read statement, prepared once. Run it only while free() is true. */
+  prepare(text: string): SqliteReadStatement;
+  /**
+   * Whether a statement may run on the connection right now: false while a transaction or a streamed read
+   * holds it between two of Kysely's awaits (a read then would see uncommitted rows, or fail).
+   */
+  free(): boolean;
+  /**
+   * A number that changes whenever a change may have been committed to the database since it was last
+   * asked: through this connection (SQLite's total_changes() counts every row written on it, by Kysely or
+   * not) or through any other, in this process or another one on the same file (PRAGMA data_version).
+   * While it stays the same, a read gives the same rows as before. Ask only while free() is true.
+   */
+  generation(): number;
+}
+
+export interface SqliteReadStatement {
+  get(...parameters: unknown[]): unknown;
+}
+
+const immediate = new WeakMap<Db, ImmediateReads>();
+
+/**
+ * A Db over one SQLite connection, with the statement cache, whose reads immediateReads can also run. A
+ * `log` function hears those reads too, as Kysely's query events.
+ */
+export function sqliteDb(sqlite: SQLiteDatabase, config: Omit<KyselyConfig, 'dialect'> = {}): Db {
+  let streams = 0;
+  const db = new Kysely<Database>({
+    ...config,
+    dialect: new SqliteDialect({
+      database: withStatementCache(sqlite, STATEMENT_CACHE_SIZE, (delta) => {
+        streams += delta;
+      }),
+    }),
+  });
+  const log = typeof config.log === 'function' ? config.log : null;
+  const prepare = (text: string): SqliteReadStatement => {
+    const statement = sqlite.prepare(text);
+    if (!log) return statement;
+    const compiled = CompiledQuery.raw(text);
+    return {
+      get(...parameters) {
+        const started = performance.now();
+        const row = statement.get(...parameters);
+        const query = { ...compiled, parameters };
+        void log({ level: 'query', query, queryDurationMillis: performance.now() - started });
+        return row;
+      },
+    };
+  };
+  const dataVersion = prepare('pragma data_version');
+  const totalChanges = prepare('select total_changes() as n');
+  let seen = { dataVersion: -1, totalChanges: -1 };
+  let generation = 0;
+  immediate.set(db, {
+    prepare,
+    free: () => streams === 0 && sqlite.open && !sqlite.inTransaction,
+    generation() {
+      const now = {
+        dataVersion: (dataVersion.get() as { data_version: number }).data_version,
+        totalChanges: (totalChanges.get() as { n: number }).n,
+      };
+      if (now.dataVersion !== seen.dataVersion || now.totalChanges !== seen.totalChanges) {
+        seen = now;
+        generation++;
+      }
+      return generation;
+    },
+  });
+  return db;
+}
+
+/**
+ * The SQLite connection's immediate reads for a Db made by sqliteDb; null on PostgreSQL (whose reads
+ * always wait for a pooled connection).
+ */
+export function immediateReads(db: Db): ImmediateReads | null {
+  return immediate.get(db) ?? null;
 }
 
 /** How many distinct SQL texts keep their prepared statement (the app has a few hundred). */
@@ -59,7 +150,12 @@ const STATEMENT_CACHE_SIZE = 1000;
  * The same SQL text gets the same better-sqlite3 statement back (least recently used ones are dropped).
  * Streaming gets a statement of its own: a statement that is being iterated cannot run anything else.
  */
-export function withStatementCache(sqlite: SQLiteDatabase, size = STATEMENT_CACHE_SIZE): SqliteDatabase {
+export function withStatementCache(
+  sqlite: SQLiteDatabase,
+  size = STATEMENT_CACHE_SIZE,
+  /** Told +1 when a streamed read starts and -1 when it ends. */
+  onStream?: (delta: 1 | -1) => void,
+): SqliteDatabase {
   const cache = new Map<string, SqliteStatement>();
   return {
     close: () => {
@@ -77,7 +173,7 @@ export function withStatementCache(sqlite: SQLiteDatabase, size = STATEMENT_CACH
           reader: prepared.reader,
           all: (parameters) => prepared.all(...parameters),
           run: (parameters) => prepared.run(...parameters),
-          iterate: (parameters) => sqlite.prepare(text).iterate(...parameters),
+          iterate: (parameters) => streamed(sqlite.prepare(text).iterate(...parameters), onStream),
         };
         if (cache.size >= size) cache.delete(cache.keys().next().value as string);
       }
@@ -85,4 +181,35 @@ export function withStatementCache(sqlite: SQLiteDatabase, size = STATEMENT_CACH
       return statement;
     },
   };
+}
+
+/** Rows of a streamed read; `onStream` hears at once that it is open, and when it is finished or given up. */
+function streamed(
+  rows: IterableIterator<unknown>,
+  onStream?: (delta: 1 | -1) => void,
+): IterableIterator<unknown> {
+  let open = true;
+  onStream?.(1);
+  const end = () => {
+    if (open) onStream?.(-1);
+    open = false;
+  };
+  const iterator: IterableIterator<unknown> = {
+    [Symbol.iterator]: () => iterator,
+    next() {
+      try {
+        const step = rows.next();
+        if (step.done) end();
+        return step;
+      } catch (err) {
+        end();
+        throw err;
+      }
+    },
+    return(value?: unknown) {
+      end();
+      return rows.return?.(value) ?? { done: true, value };
+    },
+  };
+  return iterator;
 }
