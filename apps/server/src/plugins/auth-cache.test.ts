@@ -29,6 +29,24 @@ describe('verified-token cache', () => {
     expect(late.json().error.message).toMatch(/expired/);
   });
 
+  it('refuses a forged token that ends like a kept one (the same signature, another payload)', async () => {
+    await memberOfNewHouse(t, 'forged');
+    const token = await t.issuer.mint('forged', { expiresIn: '2h' });
+    expect((await get(token)).statusCode).toBe(200);
+    const [header, payload, signature] = token.split('.') as [string, string, string];
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
+    const forged = [
+      header,
+      Buffer.from(JSON.stringify({ ...claims, sub: 'forged-other' })).toString('base64url'),
+      signature,
+    ].join('.');
+    const res = await get(forged);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error.message).toMatch(/not valid/);
+    // The kept token itself still works.
+    expect((await get(token)).statusCode).toBe(200);
+  });
+
   it("refuses a kept token once the issuer's key that signed it is rotated away", async () => {
     await memberOfNewHouse(t, 'rotated');
     const old = await t.issuer.mint('rotated', { expiresIn: '2h' });

@@ -80,14 +80,24 @@ function keyFingerprint(jwks: JSONWebKeySet | undefined, kid: string | undefined
   return matches.length === 1 ? JSON.stringify(matches[0]) : null;
 }
 
+/** How many of a credential's last characters (its signature's) place it in the cache. */
+const TAIL = 32;
+
 /**
  * Verified tokens, kept until their `exp`: verifying a signature costs more than a whole cached read. A
  * token is served from here only while the key that verified it is still in the issuer's current key set
  * (so a rotated key's tokens stop at once) and that set is fresh. Who the subject is in Hearth (a removed
  * user, a member who left) is looked up on every request after this, never kept here.
+ *
+ * An entry is found by the credential exactly as it came (the whole Authorization header, or the
+ * ?access_token= value), so a hit needs no parsing. It is placed by the credential's last characters and
+ * then compared whole: hashing a whole token for a Map key cost more than the rest of the lookup.
  */
 class VerifiedTokens {
-  private readonly entries = new Map<string, { identity: Identity; exp: number; key: string }>();
+  private readonly entries = new Map<
+    string,
+    { credential: string; fromHeader: boolean; identity: Identity; exp: number; key: string }
+  >();
   /** The current key set's keys as text; read again after every full verification (which may reload it). */
   private known = new Set<string>();
 
@@ -96,11 +106,12 @@ class VerifiedTokens {
     private readonly max = 10_000,
   ) {}
 
-  get(token: string): Identity | null {
-    const entry = this.entries.get(token);
-    if (!entry) return null;
+  get(credential: string, fromHeader: boolean): Identity | null {
+    const place = credential.slice(-TAIL);
+    const entry = this.entries.get(place);
+    if (!entry || entry.credential !== credential || entry.fromHeader !== fromHeader) return null;
     if (entry.exp * 1000 <= Date.now() || !this.keys.fresh() || !this.known.has(entry.key)) {
-      this.entries.delete(token);
+      this.entries.delete(place);
       return null;
     }
     return entry.identity;
@@ -112,7 +123,7 @@ class VerifiedTokens {
     this.known = new Set((jwks?.keys ?? []).map((k) => JSON.stringify(k)));
   }
 
-  set(token: string, identity: Identity, kid: string | undefined): void {
+  set(credential: string, fromHeader: boolean, identity: Identity, kid: string | undefined): void {
     const key = keyFingerprint(this.keys.current(), kid);
     const exp = identity.claims.exp;
     if (key === null || exp === undefined || !this.keys.fresh()) return;
@@ -124,21 +135,27 @@ class VerifiedTokens {
         this.entries.delete(k);
       }
     }
-    this.entries.set(token, { identity, exp, key });
+    this.entries.set(credential.slice(-TAIL), { credential, fromHeader, identity, exp, key });
   }
 }
 
-function bearerFrom(request: FastifyRequest): string | null {
+/** The credential as it came: the whole Authorization header, or the ?access_token= value on routes that take it. */
+function credentialOf(
+  request: FastifyRequest,
+  queryToken: boolean | undefined,
+): { credential: string; fromHeader: boolean } | null {
   const header = request.headers.authorization;
-  if (header) {
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-    return match?.[1] ?? null;
-  }
-  if (request.routeOptions.config.queryToken) {
+  if (header) return { credential: header, fromHeader: true };
+  if (queryToken) {
     const q = (request.query as Record<string, unknown> | undefined)?.access_token;
-    if (typeof q === 'string' && q !== '') return q;
+    if (typeof q === 'string' && q !== '') return { credential: q, fromHeader: false };
   }
   return null;
+}
+
+function bearerToken({ credential, fromHeader }: { credential: string; fromHeader: boolean }): string | null {
+  if (!fromHeader) return credential;
+  return /^Bearer\s+(\S+)\s*$/i.exec(credential)?.[1] ?? null;
 }
 
 export const authPlugin = fp<AuthOptions>(
@@ -150,19 +167,23 @@ export const authPlugin = fp<AuthOptions>(
     app.decorateRequest('identity', null);
 
     app.addHook('onRequest', async (request, reply) => {
-      if (!request.url.startsWith('/api/') || request.routeOptions.config.auth === false) return;
+      if (!request.url.startsWith('/api/')) return;
+      const route = request.routeOptions; // made anew on every read: read once
+      if (route.config.auth === false) return;
       if (request.url.startsWith('/api/docs')) return; // the OpenAPI document and its viewer are public
-      if (request.routeOptions.url === undefined) return; // unknown route: the 404 handler answers
-      const token = bearerFrom(request);
-      if (!token) {
-        if (request.routeOptions.config.authOptional) return;
-        challenge(reply);
-        throw unauthorized();
-      }
-      const known = verified.get(token);
+      if (route.url === undefined) return; // unknown route: the 404 handler answers
+      const presented = credentialOf(request, route.config.queryToken);
+      // A credential seen before is the same token again: no parsing, no verification.
+      const known = presented && verified.get(presented.credential, presented.fromHeader);
       if (known) {
         request.identity = known;
         return;
+      }
+      const token = presented && bearerToken(presented);
+      if (!presented || !token) {
+        if (route.config.authOptional) return;
+        challenge(reply);
+        throw unauthorized();
       }
       let payload: JWTPayload;
       let kid: string | undefined;
@@ -196,7 +217,7 @@ export const authPlugin = fp<AuthOptions>(
       }
       verified.verified();
       const identity: Identity = Object.freeze({ issuer, subject: payload.sub, email, claims: payload });
-      verified.set(token, identity, kid);
+      verified.set(presented.credential, presented.fromHeader, identity, kid);
       request.identity = identity;
     });
   },
