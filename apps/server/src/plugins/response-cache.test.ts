@@ -1,8 +1,11 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.js';
+import { type App, buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { createDb } from '../db/create-db.js';
 import {
@@ -13,6 +16,7 @@ import {
   TEST_PUBLIC_URL,
   type TestApp,
 } from '../test/test-app.js';
+import { testEngine } from '../test/test-db.js';
 
 /*
  * Kept answers of polled reads: 304s for every polled GET, and never an answer older than a change a
@@ -224,6 +228,17 @@ describe('kept answers never hide a change', () => {
     expect((await get('revoke-host', `/api/event/house/${houseId}/calendar.ics`)).statusCode).toBe(200);
   });
 
+  it('checks a URL that carries a token in it before answering it from memory', async () => {
+    const { houseId } = await household('checked');
+    const feed = `/api/event/house/${houseId}/calendar.ics`;
+    expect((await get('checked-host', feed)).statusCode).toBe(200);
+    expect((await get('checked-host', feed)).statusCode).toBe(200); // kept
+    // The subscription secret is left out of the answer's place, but it is still validated.
+    const tooLong = await get('checked-host', `${feed}?token=${'x'.repeat(300)}`);
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.body).not.toContain('BEGIN:VCALENDAR');
+  });
+
   it("never answers another house's members from a house's kept answers", async () => {
     const { houseId } = await household('mine');
     await memberOfNewHouse(t, 'stranger');
@@ -234,6 +249,92 @@ describe('kept answers never hide a change', () => {
     expect(theirLists).toEqual([]);
   });
 });
+
+describe.skipIf(testEngine !== 'sqlite')(
+  'two instances on one SQLite file (runs on the SQLite suite)',
+  () => {
+    // Another process on the file: its commits reach this one's connection only through the file.
+    const dir = mkdtempSync(join(tmpdir(), 'hearth-two-'));
+    let first: TestApp;
+    let second: Awaited<ReturnType<typeof buildApp>>;
+    let secondDb: ReturnType<typeof createDb>;
+
+    beforeAll(async () => {
+      first = await startTestApp({ databaseUrl: `file:${join(dir, 'hearth.db')}` });
+      secondDb = createDb(first.testDb.database);
+      const config = loadConfig({
+        PUBLIC_URL: TEST_PUBLIC_URL,
+        OIDC_ISSUER: first.issuer.url,
+        LOG_LEVEL: 'silent',
+        NOTIFICATIONS_SCHEDULER: 'off',
+      });
+      second = await buildApp({
+        config: { ...config, database: first.testDb.database },
+        db: secondDb,
+        logger: false,
+      });
+      await second.ready();
+    });
+    afterAll(async () => {
+      await second?.close();
+      await secondDb?.destroy();
+      await first?.close();
+      rmSync(dir, { recursive: true, force: true });
+    });
+
+    const on = async (app: App, subject: string, url: string, headers: Record<string, string> = {}) =>
+      app.inject({
+        method: 'GET',
+        url,
+        headers: { authorization: `Bearer ${await first.issuer.mint(subject)}`, ...headers },
+      });
+    const names = (res: LightMyRequestResponse) =>
+      res.json()[0].items.map((i: { grocery_item_name: string }) => i.grocery_item_name);
+
+    it('never hides a change made through the other instance, either way round, nor a 304', async () => {
+      const host = await memberOfNewHouse(first, 'file-host');
+      const mate = await housemateOf(first, 'file-mate', host.house.house_code);
+      const list = (await host.client.post('/api/grocery-list/', { grocery_list_name: 'Weekly' })).json();
+      // Both instances keep the current answer.
+      let before: LightMyRequestResponse | undefined;
+      for (let i = 0; i < 2; i++) {
+        before = await on(first.app, 'file-host', '/api/grocery-list/');
+        expect(before.statusCode).toBe(200);
+        expect((await on(second, 'file-host', '/api/grocery-list/')).statusCode).toBe(200);
+      }
+      const etag = before?.headers.etag as string;
+      expect(
+        (await on(first.app, 'file-host', '/api/grocery-list/', { 'if-none-match': etag })).statusCode,
+      ).toBe(304);
+      // A write through the second instance, read at once through the first, even with the old ETag...
+      const added = await second.inject({
+        method: 'POST',
+        url: '/api/grocery-item/',
+        headers: { authorization: `Bearer ${await first.issuer.mint('file-mate')}` },
+        payload: { grocery_list_id: list.grocery_list_id, grocery_item_name: 'From two' },
+      });
+      expect(added.statusCode).toBe(201);
+      const after = await on(first.app, 'file-host', '/api/grocery-list/', { 'if-none-match': etag });
+      expect(after.statusCode).toBe(200);
+      expect(names(after)).toContain('From two');
+      // ...and through the first, read at once through the second.
+      await mate.client.post('/api/grocery-item/', {
+        grocery_list_id: list.grocery_list_id,
+        grocery_item_name: 'From one',
+      });
+      expect(names(await on(second, 'file-host', '/api/grocery-list/'))).toContain('From one');
+      // A member removed through one instance is answered no more by the other.
+      expect((await on(first.app, 'file-mate', '/api/grocery-list/')).statusCode).toBe(200);
+      const removed = await second.inject({
+        method: 'POST',
+        url: `/api/house/${host.house.house_id}/members/${mate.user.user_id}/remove`,
+        headers: { authorization: `Bearer ${await first.issuer.mint('file-host')}` },
+      });
+      expect(removed.statusCode, removed.body).toBeLessThan(300);
+      expect((await on(first.app, 'file-mate', '/api/grocery-list/')).statusCode).toBe(403);
+    });
+  },
+);
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)(
   'two instances on one PostgreSQL schema (runs only with TEST_DATABASE_URL)',

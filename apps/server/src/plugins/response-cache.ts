@@ -1,10 +1,17 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  HookHandlerDoneFunction,
+  onRequestHookHandler,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import { type CompiledQuery, sql } from 'kysely';
-import type { Db } from '../db/create-db.js';
+import { type Db, type ImmediateReads, immediateReads, type SqliteReadStatement } from '../db/create-db.js';
 
 /*
  * Conditional GETs and kept answers for the reads clients poll.
@@ -18,6 +25,12 @@ import type { Db } from '../db/create-db.js';
  * through any instance is seen at once, and a member who left or was removed never gets their old house's
  * answers. Each answer carries a strong ETag (a hash of its bytes, suffixed per content coding); a request
  * whose If-None-Match names it gets a 304 without a body.
+ *
+ * A polled read is mostly answered from memory, so that path is kept short: it is looked up in the route's
+ * own onRequest hook, right after the token check (the body, validation and handler steps never run for
+ * it). On SQLite the versions are read with a prepared statement called at once (see immediateReads), not
+ * through Kysely's asynchronous hand-over of the connection, and while nothing at all was committed to the
+ * database since (by any connection, any process) the row read before is used again.
  */
 
 /** Tables whose rows give a person a secret link (a hash of it, and whose it is). */
@@ -48,6 +61,8 @@ declare module 'fastify' {
     cacheSlot: CacheSlot | null;
     /** Set on the request making an answer others wait for: hands them the result. */
     cacheFlight: ((made: Entry | null) => void) | null;
+    /** The kept answer's place found before validation (null: the route answers itself), if looked up. */
+    cacheLookup: { slot: CacheSlot | null } | null;
   }
 }
 
@@ -71,6 +86,7 @@ interface Entry {
   version: string;
   /** Hash of the bytes; the sent ETag adds the content coding. */
   tag: string;
+  etags: { identity: string; br: string; gzip: string };
   body: Buffer;
   headers: Record<string, string>;
   expiresAt: number;
@@ -130,9 +146,18 @@ declare module '../db/tables.js' {
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Credentials in the URL name who asks, not what is answered: left out of the answer's place. */
 const CREDENTIAL_PARAMS = /([?&])(?:access_token|token)=[^&]*&?/g;
+const HAS_CREDENTIAL_PARAM = /[?&](?:access_token|token)=/;
 const KEPT_HEADERS = ['content-type', 'cache-control', 'content-disposition'];
 const COMPRESS_MIN_BYTES = 1024;
 const COMPRESSIBLE = /^(?:application\/json|text\/)/;
+/** Callers whose scope rows are kept between two changes to the database. */
+const UNCHANGED_MAX = 10_000;
+
+/** A scope read run at once on SQLite, and its rows while the database is unchanged (by parameters). */
+interface ImmediateScopeRead {
+  statement: SqliteReadStatement;
+  rows: Map<string, ScopeRow | undefined>;
+}
 
 interface ScopeRow {
   user_id: number;
@@ -141,7 +166,7 @@ interface ScopeRow {
   user_version: number | null;
 }
 
-function options(config: FastifyRequest['routeOptions']['config']['cache']): CacheOptions | null {
+function options(config: CacheOptions | 'house' | 'person' | undefined): CacheOptions | null {
   if (config === undefined) return null;
   return typeof config === 'string' ? { scope: config } : config;
 }
@@ -173,8 +198,9 @@ function matches(ifNoneMatch: string | undefined, tag: string): boolean {
   return false;
 }
 
-function etag(tag: string, encoding: 'br' | 'gzip' | null): string {
-  return encoding ? `"${tag}-${encoding}"` : `"${tag}"`;
+/** The answer's ETag in each content coding, made once per kept answer. */
+function etagsOf(tag: string): Entry['etags'] {
+  return { identity: `"${tag}"`, br: `"${tag}-br"`, gzip: `"${tag}-gzip"` };
 }
 
 async function bytesOf(payload: unknown): Promise<Buffer | null> {
@@ -236,6 +262,9 @@ class Store {
 
 const sizeOf = (e: Entry) => e.body.length + (e.br?.length ?? 0) + (e.gzip?.length ?? 0);
 
+const isPromise = <T>(value: T | Promise<T>): value is Promise<T> =>
+  typeof (value as Promise<T> | null)?.then === 'function';
+
 export const responseCachePlugin = fp<ResponseCacheOptions>(
   async (app: FastifyInstance, { db, versions, maxBytes = 64 * 1024 * 1024 }) => {
     const store = new Store(maxBytes);
@@ -255,8 +284,54 @@ export const responseCachePlugin = fp<ResponseCacheOptions>(
           where l.token_hash = ${''}`.compile(db),
       ]),
     );
+    // On SQLite the same reads as prepared statements run at once: Kysely's hand-over of the connection
+    // (a lock and several awaits) cost more than the indexed read itself.
+    const reads = immediateReads(db);
+    const immediate = new Map<CompiledQuery<ScopeRow>, ImmediateScopeRead>(
+      reads
+        ? [byIdentity, ...byLink.values()].map((query) => [
+            query,
+            { statement: reads.prepare(query.sql), rows: new Map() },
+          ])
+        : [],
+    );
+    // And their rows are kept while nothing at all was committed to the database (reads.generation()):
+    // a polled read then costs a check of two counters instead of the joins.
+    let unchangedSince = -1;
+    let kept = 0;
+    function readNow({ statement, rows }: ImmediateScopeRead, parameters: string[]): ScopeRow | undefined {
+      const generation = (reads as ImmediateReads).generation();
+      if (generation !== unchangedSince || kept >= UNCHANGED_MAX) {
+        for (const read of immediate.values()) read.rows.clear();
+        unchangedSince = generation;
+        kept = 0;
+      }
+      // A subject never holds a newline (hasUnstorableChars), so the joined key names one caller.
+      const key = parameters.length === 1 ? (parameters[0] as string) : parameters.join('\n');
+      let row = rows.get(key);
+      if (row === undefined && !rows.has(key)) {
+        row = statement.get(...parameters) as ScopeRow | undefined;
+        rows.set(key, row);
+        kept++;
+      }
+      return row;
+    }
 
-    async function scopeOf(request: FastifyRequest, opts: CacheOptions | null): Promise<Scope | null> {
+    function toScope(row: ScopeRow | undefined): Scope | null {
+      if (!row) return null;
+      return {
+        userId: row.user_id,
+        houseId: row.house_id,
+        houseVersion: row.house_version ?? 0,
+        userVersion: row.user_version ?? 0,
+      };
+    }
+
+    /** The caller's house and versions: at once on an idle SQLite connection, else through Kysely. */
+    function scopeOf(
+      request: FastifyRequest,
+      opts: CacheOptions | null,
+    ): Scope | null | Promise<Scope | null> {
       let query: CompiledQuery<ScopeRow> | undefined;
       let parameters: string[];
       if (request.identity) {
@@ -268,19 +343,15 @@ export const responseCachePlugin = fp<ResponseCacheOptions>(
         if (!query || !opts?.link || typeof secret !== 'string' || secret === '') return null;
         parameters = [opts.link.hash(secret)];
       }
-      const { rows } = await db.executeQuery<ScopeRow>({ ...query, parameters });
-      const row = rows[0];
-      if (!row) return null;
-      return {
-        userId: row.user_id,
-        houseId: row.house_id,
-        houseVersion: row.house_version ?? 0,
-        userVersion: row.user_version ?? 0,
-      };
+      const read = immediate.get(query);
+      if (read && reads?.free()) return toScope(readNow(read, parameters));
+      return db.executeQuery<ScopeRow>({ ...query, parameters }).then(({ rows }) => toScope(rows[0]));
     }
 
     function slotFor(request: FastifyRequest, opts: CacheOptions, scope: Scope): CacheSlot | null {
-      const url = request.url.replace(CREDENTIAL_PARAMS, '$1').replace(/[?&]$/, '');
+      let url = request.url;
+      if (HAS_CREDENTIAL_PARAM.test(url)) url = url.replace(CREDENTIAL_PARAMS, '$1');
+      if (url.endsWith('?') || url.endsWith('&')) url = url.slice(0, -1);
       const maxAgeMs = opts.maxAgeSeconds ? opts.maxAgeSeconds * 1000 : null;
       if (opts.scope === 'house') {
         if (scope.houseId === null) return null;
@@ -290,23 +361,34 @@ export const responseCachePlugin = fp<ResponseCacheOptions>(
       return { key: `u${scope.userId} ${url}`, version, maxAgeMs, scope };
     }
 
+    /** The kept answer for the slot, if it was made under the current versions and is not too old. */
+    function current(slot: CacheSlot): Entry | undefined {
+      const entry = store.get(slot.key);
+      if (!entry || entry.version !== slot.version || entry.expiresAt <= Date.now()) return undefined;
+      return entry;
+    }
+
     /**
      * Sets the answer's headers and picks its bytes for this client: null for a 304, else the body in the
      * best coding the client accepts (each coding made once per answer, and kept beside it).
      */
     function encode(request: FastifyRequest, reply: FastifyReply, entry: Entry): Buffer | null {
-      for (const [name, value] of Object.entries(entry.headers)) reply.header(name, value);
-      // A browser keeps the answer and asks again with If-None-Match every time; shared caches never keep it.
-      if (!entry.headers['cache-control']) reply.header('cache-control', 'private, no-cache');
       const compressible =
         entry.body.length >= COMPRESS_MIN_BYTES && COMPRESSIBLE.test(entry.headers['content-type'] ?? '');
       const encoding = compressible ? negotiate(request.headers['accept-encoding']) : null;
+      // A browser keeps the answer and asks again with If-None-Match every time; shared caches never keep it.
+      reply.header('cache-control', entry.headers['cache-control'] ?? 'private, no-cache');
       reply.header('vary', 'Accept-Encoding');
-      reply.header('etag', etag(entry.tag, encoding));
-      if (matches(request.headers['if-none-match'], entry.tag)) {
+      const sent = entry.etags[encoding ?? 'identity'];
+      reply.header('etag', sent);
+      const ifNoneMatch = request.headers['if-none-match'];
+      // Most often the client names exactly the ETag it was sent: no parsing then.
+      if (ifNoneMatch === sent || matches(ifNoneMatch, entry.tag)) {
+        // A 304 carries what a cache needs to refresh its copy (RFC 9110 15.4.5), not the body's type.
         reply.code(304);
         return null;
       }
+      for (const [name, value] of Object.entries(entry.headers)) reply.header(name, value);
       if (!encoding) return entry.body;
       let body = entry[encoding];
       if (!body) {
@@ -322,19 +404,82 @@ export const responseCachePlugin = fp<ResponseCacheOptions>(
       return body;
     }
 
+    /** Sends a kept answer (a 304 or its bytes). */
+    function answer(request: FastifyRequest, reply: FastifyReply, entry: Entry): FastifyReply {
+      const body = encode(request, reply, entry);
+      // No payload at all for a 304 (a null one would be serialised as JSON and given a length).
+      return body === null ? reply.send() : reply.send(body);
+    }
+
     app.decorateRequest('cacheSlot', null);
     app.decorateRequest('cacheFlight', null);
+    app.decorateRequest('cacheLookup', null);
     /** Answers being made, by place and version; resolved with the kept entry, or null. */
     const inFlight = new Map<string, Promise<Entry | null>>();
+
+    /** Sends the kept answer if it is current; otherwise notes the slot for preHandler. */
+    function answerIfKept(
+      scope: Scope | null,
+      opts: CacheOptions,
+      request: FastifyRequest,
+      reply: FastifyReply,
+    ) {
+      const slot = scope && slotFor(request, opts, scope);
+      const entry = slot && current(slot);
+      if (entry) {
+        answer(request, reply, entry);
+        return true;
+      }
+      request.cacheLookup = { slot };
+      return false;
+    }
+
+    /**
+     * A kept answer as early as it can be given: after the app's onRequest hooks (the token check and the
+     * security headers among them), before the body, validation and handler steps. Only for URLs without
+     * credentials in them: such a URL is the very one the kept answer was made for, so it passed the same
+     * validation; a URL with a token in it (whose value is not part of the answer's place) waits for
+     * validation and is answered in preHandler. Once answered, done() is not called: no further step runs.
+     */
+    function answerEarly(
+      opts: CacheOptions,
+      request: FastifyRequest,
+      reply: FastifyReply,
+      done: HookHandlerDoneFunction,
+    ) {
+      if (request.method !== 'GET' || !request.identity || HAS_CREDENTIAL_PARAM.test(request.url)) {
+        done();
+        return;
+      }
+      const scope = scopeOf(request, opts);
+      if (!isPromise(scope)) {
+        if (!answerIfKept(scope, opts, request, reply)) done();
+        return;
+      }
+      scope.then((s) => answerIfKept(s, opts, request, reply)).then((answered) => answered || done(), done);
+    }
+    // A route hook runs after every app-wide one, whatever the order plugins were registered in.
+    app.addHook('onRoute', (route) => {
+      const opts = options(route.config?.cache);
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      if (!opts || !methods.includes('GET')) return;
+      const early: onRequestHookHandler = (request, reply, done) => answerEarly(opts, request, reply, done);
+      const own = route.onRequest;
+      route.onRequest = own ? [...(Array.isArray(own) ? own : [own]), early] : [early];
+    });
 
     app.addHook('preHandler', async (request, reply) => {
       const opts = options(request.routeOptions.config.cache);
       if (opts && request.method === 'GET') {
-        const scope = await scopeOf(request, opts);
-        const slot = scope && slotFor(request, opts, scope);
+        let slot: CacheSlot | null;
+        if (request.cacheLookup) slot = request.cacheLookup.slot;
+        else {
+          const scope = await scopeOf(request, opts);
+          slot = scope && slotFor(request, opts, scope);
+        }
         if (!slot) return; // no profile, no house, no valid link: the route gives its own answer
-        let entry = store.get(slot.key);
-        if (!entry || entry.version !== slot.version || entry.expiresAt <= Date.now()) {
+        let entry = current(slot);
+        if (!entry) {
           // After a change every member's screen asks at once: one request makes the answer, the others
           // wait for it instead of all making it.
           const flight = `${slot.key}\n${slot.version}`;
@@ -354,9 +499,7 @@ export const responseCachePlugin = fp<ResponseCacheOptions>(
             return;
           }
         }
-        const body = encode(request, reply, entry);
-        // No payload at all for a 304 (a null one would be serialised as JSON and given a length).
-        return body === null ? reply.send() : reply.send(body);
+        return answer(request, reply, entry);
       }
       // A write changes what its author's house (and the author) sees, whether or not it publishes.
       if (WRITES.has(request.method) && request.identity && request.url.startsWith('/api/')) {
@@ -395,7 +538,7 @@ export const responseCachePlugin = fp<ResponseCacheOptions>(
       }
       const tag = createHash('sha256').update(body).digest('base64url').slice(0, 27);
       const expiresAt = slot.maxAgeMs === null ? Number.POSITIVE_INFINITY : Date.now() + slot.maxAgeMs;
-      const entry: Entry = { version: slot.version, tag, body, headers, expiresAt };
+      const entry: Entry = { version: slot.version, tag, etags: etagsOf(tag), body, headers, expiresAt };
       store.set(slot.key, entry);
       request.cacheFlight?.(entry);
       // Encoded here, so the compression plugin after this hook leaves it alone.
