@@ -9,6 +9,8 @@ const run = promisify(execFile);
 
 export interface WrkResult {
   rps: number;
+  /** Requests answered in the run. */
+  requests: number;
   p50ms: number;
   p99ms: number;
   /** Answers that were not 2xx or 3xx, and socket errors: a valid run has none. */
@@ -44,11 +46,13 @@ export async function wrk(
   args.push(url);
   const { stdout } = await run('wrk', args, { maxBuffer: 1 << 20 });
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(stdout)?.[1]);
+  const requests = Number(/(\d+) requests in/.exec(stdout)?.[1]);
   const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(stdout)?.[1] ?? 0);
   const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(stdout);
   const socketErrors = socket ? socket.slice(1).reduce((n, v) => n + Number(v), 0) : 0;
   return {
     rps,
+    requests,
     p50ms: ms(/\s50%\s+(\S+)/.exec(stdout)?.[1]),
     p99ms: ms(/\s99%\s+(\S+)/.exec(stdout)?.[1]),
     errors: non2xx + socketErrors,
