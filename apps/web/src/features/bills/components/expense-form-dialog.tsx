@@ -18,7 +18,7 @@ import {
 } from '../../../components/form';
 import { ImagePicker } from '../../../components/image-picker';
 import { isApiError } from '../../../lib/api-client';
-import { t } from '../../../lib/i18n';
+import { options, t } from '../../../lib/i18n';
 import { todayLocal } from '../lib/bill-dates';
 import { CATEGORY_LABELS } from '../lib/categories';
 import {
@@ -72,7 +72,8 @@ export function ExpenseFormDialog({
   );
 }
 
-const CATEGORY_OPTIONS = EXPENSE_CATEGORIES.map((c) => ({ value: c, label: CATEGORY_LABELS[c] }));
+// Labels read when shown: this module may load before its words, and the language may change.
+const CATEGORY_OPTIONS = options(EXPENSE_CATEGORIES.map((c) => [c, () => CATEGORY_LABELS[c]] as const));
 
 function ExpenseForm({
   expense,

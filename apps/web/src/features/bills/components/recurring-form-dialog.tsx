@@ -40,7 +40,8 @@ export interface RecurringFormDialogProps {
   onSubmit: (input: RecurringExpenseInput) => Promise<unknown>;
 }
 
-const CATEGORY_OPTIONS = EXPENSE_CATEGORIES.map((c) => ({ value: c, label: CATEGORY_LABELS[c] }));
+// Labels read when shown: this module may load before its words, and the language may change.
+const CATEGORY_OPTIONS = options(EXPENSE_CATEGORIES.map((c) => [c, () => CATEGORY_LABELS[c]] as const));
 const EVERY_OPTIONS = options([
   ['weeks', () => t('bills:everyUnits.weeks')],
   ['months', () => t('bills:everyUnits.months')],

@@ -15,7 +15,7 @@ import {
   SubmitButton,
   TextField,
 } from '../../../components/form';
-import { t } from '../../../lib/i18n';
+import { options, t } from '../../../lib/i18n';
 import { CATEGORY_NAMES } from '../lib/categories';
 
 export interface EditItemDialogProps {
@@ -26,7 +26,8 @@ export interface EditItemDialogProps {
   onSave: (item: GroceryItem, patch: GroceryItemPatch) => void;
 }
 
-const options = GROCERY_CATEGORIES.map((c) => ({ value: c, label: CATEGORY_NAMES[c] }));
+// Labels read when shown: this module may load before its words, and the language may change.
+const categoryOptions = options(GROCERY_CATEGORIES.map((c) => [c, () => CATEGORY_NAMES[c]] as const));
 
 /** Name, quantity and category of one item; a new category is remembered for the house. */
 export function EditItemDialog({ item, onClose, onSave }: EditItemDialogProps) {
@@ -87,7 +88,7 @@ function EditItemForm({ item, onSave }: { item: GroceryItem; onSave: EditItemDia
         maxLength={GROCERY_QUANTITY_MAX}
         autoComplete="off"
       />
-      <SelectField label={t('groceries:category')} name="category" options={options} />
+      <SelectField label={t('groceries:category')} name="category" options={categoryOptions} />
     </Form>
   );
 }
