@@ -47,7 +47,12 @@ export function createDb(database: AppConfig['database'], options: DbOptions = {
     const report = (err: Error) => options.onPoolError?.(err);
     pool.on('error', report);
     pool.on('connect', (client) => client.on('error', report));
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    prepared.set(db, {
+      query: async (name, text, parameters) =>
+        (await pool.query({ name, text, values: parameters as unknown[] })).rows,
+    });
+    return db;
   }
   const path = database.sqlitePath ?? ':memory:';
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
@@ -57,6 +62,22 @@ export function createDb(database: AppConfig['database'], options: DbOptions = {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
   return sqliteDb(sqlite);
+}
+
+/** Reads sent to PostgreSQL as named prepared statements, on the Db's own pool. */
+export interface PreparedReads {
+  /**
+   * Runs a read that PostgreSQL parses and plans once per connection (Kysely sends every query unnamed, to
+   * be planned anew). Needs session-level connections, as the live stream's LISTEN already does.
+   */
+  query(name: string, text: string, parameters: readonly unknown[]): Promise<unknown[]>;
+}
+
+const prepared = new WeakMap<Db, PreparedReads>();
+
+/** The prepared reads of a PostgreSQL Db made by createDb; null on SQLite. */
+export function preparedReads(db: Db): PreparedReads | null {
+  return prepared.get(db) ?? null;
 }
 
 /** Reads run at once on a Db's SQLite connection, without Kysely's asynchronous hand-over of it. */

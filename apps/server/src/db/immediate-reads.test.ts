@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, type Db, immediateReads } from './create-db.js';
+import { createDb, type Db, immediateReads, preparedReads } from './create-db.js';
 import { migrateToLatest } from './migrate.js';
 
 /*
@@ -33,15 +33,18 @@ const version = (key: string) =>
   db.insertInto('cache_versions').values({ scope_key: key, version: 1 }).execute();
 
 describe('immediate reads on SQLite', () => {
-  it('are offered on SQLite only', () => {
+  it('are offered on SQLite, and named prepared reads on PostgreSQL', async () => {
     expect(immediateReads(db)).not.toBeNull();
+    expect(preparedReads(db)).toBeNull();
+    // No connection is made until a query runs.
     const postgres = createDb({
       engine: 'postgres',
       url: 'postgres://nobody@127.0.0.1:1/none',
       sqlitePath: null,
     });
     expect(immediateReads(postgres)).toBeNull();
-    return postgres.destroy();
+    expect(preparedReads(postgres)).not.toBeNull();
+    await postgres.destroy();
   });
 
   it('wait while a transaction holds the connection, and see only committed rows', async () => {

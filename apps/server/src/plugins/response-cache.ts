@@ -11,7 +11,13 @@ import type {
 } from 'fastify';
 import fp from 'fastify-plugin';
 import { type CompiledQuery, sql } from 'kysely';
-import { type Db, type ImmediateReads, immediateReads, type SqliteReadStatement } from '../db/create-db.js';
+import {
+  type Db,
+  type ImmediateReads,
+  immediateReads,
+  preparedReads,
+  type SqliteReadStatement,
+} from '../db/create-db.js';
 
 /*
  * Conditional GETs and kept answers for the reads clients poll.
@@ -317,6 +323,13 @@ export const responseCachePlugin = fp<ResponseCacheOptions>(
       return row;
     }
 
+    // On PostgreSQL, as named prepared statements: planned once per connection, not on every request.
+    const pgReads = preparedReads(db);
+    const statementNames = new Map<CompiledQuery<ScopeRow>, string>([
+      [byIdentity, 'hearth_scope_by_identity'],
+      ...[...byLink].map(([table, query]) => [query, `hearth_scope_by_${table}`] as const),
+    ]);
+
     function toScope(row: ScopeRow | undefined): Scope | null {
       if (!row) return null;
       return {
@@ -345,6 +358,12 @@ export const responseCachePlugin = fp<ResponseCacheOptions>(
       }
       const read = immediate.get(query);
       if (read && reads?.free()) return toScope(readNow(read, parameters));
+      const name = statementNames.get(query);
+      if (pgReads && name) {
+        return pgReads
+          .query(name, query.sql, parameters)
+          .then((rows) => toScope(rows[0] as ScopeRow | undefined));
+      }
       return db.executeQuery<ScopeRow>({ ...query, parameters }).then(({ rows }) => toScope(rows[0]));
     }
 
