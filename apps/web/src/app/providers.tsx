@@ -1,5 +1,5 @@
 import type { ClientConfig } from '@hearth/contract';
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, startTransition, useEffect, useState } from 'react';
 import { Button } from '../components/button';
 import { Card } from '../components/card';
 import { FullScreenSpinner } from '../components/spinner';
@@ -51,7 +51,8 @@ function ConfiguredAuthProvider({ children }: { children: ReactNode }) {
     const controller = new AbortController();
     const request = attempt === 0 ? firstRequest : fetchClientConfig(controller.signal);
     request.then(
-      (config) => setState({ config }),
+      // What follows (the sign-in client, the page) is drawn as a transition: in slices, not one long task.
+      (config) => startTransition(() => setState({ config })),
       () => {
         if (!controller.signal.aborted) setState({ failed: true });
       },

@@ -1,5 +1,5 @@
 import { Flame, Menu, X } from 'lucide-react';
-import { Suspense, useEffect, useId, useRef, useState } from 'react';
+import { Suspense, useDeferredValue, useEffect, useId, useRef, useState } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { Spinner } from '../../components/spinner';
 import { liveQueryKeys, useLiveUpdates } from '../../features/live';
@@ -43,6 +43,9 @@ export function SidebarLayout() {
   useLiveUpdates(LIVE_KEYS);
   const location = useLocation();
   const navigating = useNavigationPending();
+  // The page appears in a deferred render once the profile is in: React draws it in slices, yielding to
+  // the browser, instead of in one long task right when the answer arrives.
+  const profileReady = useDeferredValue(!me.isPending);
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const menuButton = useRef<HTMLButtonElement>(null);
@@ -131,7 +134,7 @@ export function SidebarLayout() {
 
       <main className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 md:px-8 md:py-8">
         <OfflineBanner />
-        {me.isPending ? (
+        {me.isPending || !profileReady ? (
           <PageSpinner />
         ) : (
           // A page whose code is still on its way keeps the sidebar on screen.

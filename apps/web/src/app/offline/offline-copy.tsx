@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import { useAuth } from 'react-oidc-context';
 import { Outlet } from 'react-router';
 import { FullScreenSpinner } from '../../components/spinner';
@@ -38,7 +38,8 @@ export function OfflineCopy() {
     void queryClient.prefetchQuery(meQuery(api));
     let current = true;
     void session.ready.then(() => {
-      if (current) setReadyFor(owner);
+      // The pages behind it are drawn as a transition: in slices, not one long task.
+      if (current) startTransition(() => setReadyFor(owner));
     });
     return () => {
       current = false;

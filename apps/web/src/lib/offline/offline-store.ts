@@ -17,10 +17,12 @@ export interface KeyValueStorage {
   del(key: string): Promise<void>;
 }
 
+// Async, so that a browser without IndexedDB (some private modes) gets a rejected promise the callers
+// handle, not an exception thrown where no one catches it (a save runs from a timer).
 export const indexedDbStorage: KeyValueStorage = {
-  get: <T>(key: string) => get<T>(key, offlineStore()),
-  set: (key, value) => set(key, value, offlineStore()),
-  del: (key) => del(key, offlineStore()),
+  get: async <T>(key: string) => get<T>(key, offlineStore()),
+  set: async (key, value) => set(key, value, offlineStore()),
+  del: async (key) => del(key, offlineStore()),
 };
 
 /** Deletes everything the offline copy holds, for every person who used this browser. */
