@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import { brotliDecompressSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
@@ -127,6 +128,45 @@ describe('conditional GETs', () => {
       'if-none-match': gzip.headers.etag as string,
     });
     expect(notModified.statusCode).toBe(304);
+  });
+  it('answers a kept 304 with the security headers and its one log line', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(JSON.parse(String(chunk)));
+        done();
+      },
+    });
+    const logged = await startTestApp({
+      env: { LOG_LEVEL: 'info' },
+      build: { logger: undefined, logStream: stream },
+    });
+    try {
+      await memberOfNewHouse(logged, 'logged-host');
+      const token = await logged.issuer.mint('logged-host');
+      const ask = (headers: Record<string, string>) =>
+        logged.app.inject({
+          url: '/api/grocery-list/',
+          headers: { authorization: `Bearer ${token}`, ...headers },
+        });
+      const first = await ask({});
+      expect(first.statusCode).toBe(200);
+      const again = await ask({ 'if-none-match': first.headers.etag as string, 'x-request-id': 'kept-304' });
+      expect(again.statusCode).toBe(304);
+      expect(again.headers['x-request-id']).toBe('kept-304');
+      expect(again.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(again.headers['x-content-type-options']).toBe('nosniff');
+      expect(again.headers['permissions-policy']).toContain('camera=()');
+      const mine = lines.filter((l) => l.reqId === 'kept-304');
+      expect(mine.map((l) => l.msg)).toEqual(['request completed']);
+      expect(mine[0]).toMatchObject({
+        req: { method: 'GET', url: '/api/grocery-list/' },
+        res: { statusCode: 304 },
+      });
+      expect(JSON.stringify(mine[0])).not.toContain(token);
+    } finally {
+      await logged.close();
+    }
   });
 });
 
