@@ -27,7 +27,8 @@ describe('HomePage', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Loading your home');
 
     expect(await screen.findByRole('heading', { name: 'Welcome home, Ada Lovelace!' })).toBeInTheDocument();
-    expect(screen.getByText('Elm Street')).toBeInTheDocument();
+    // The house is asked alongside the sections: its name joins the heading when it comes.
+    expect(await screen.findByText('Elm Street')).toBeInTheDocument();
     expect(document.querySelector('header img')).toHaveAttribute('src', house.house_img);
     expect(screen.getByText('ABCD234567')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Join or create a house' })).not.toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { useIsFetching, useQueryClient } from '@tanstack/react-query';
+import { notifyManager, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Spinner } from '../../../components/spinner';
 import { t } from '../../../lib/i18n';
@@ -21,19 +21,26 @@ const SETTLE_MAX_MS = 2000;
  * that grew after the ones below it had been drawn would push them down the screen (a layout shift), so
  * they appear together. Sections whose answers are already in the cache show at once.
  */
-function useSectionsSettled(): boolean {
+function useSectionsSettled(shown: boolean): boolean {
   const queryClient = useQueryClient();
-  const fetching = useIsFetching();
   const [settled, setSettled] = useState(false);
-  // The sections' queries start as they mount, before this effect runs (the count this render saw is from
-  // before): nothing fetching now means every first answer is in, or was in the cache already.
+  // The sections' queries start as they mount (`shown`), before this effect runs: nothing fetching now
+  // means every first answer is in, or was in the cache already. Once settled, Home stops listening, so
+  // later refetches (the live stream's) do not draw the whole page again.
   useEffect(() => {
-    if (!settled && Math.max(fetching, queryClient.isFetching()) === 0) setSettled(true);
-  }, [fetching, settled, queryClient]);
-  useEffect(() => {
+    if (settled || !shown) return;
+    const check = () => {
+      if (queryClient.isFetching() === 0) setSettled(true);
+    };
+    check();
+    // Told after the cache's own batch of changes, never while a section renders.
+    const unsubscribe = queryClient.getQueryCache().subscribe(() => notifyManager.schedule(check));
     const timer = setTimeout(() => setSettled(true), SETTLE_MAX_MS);
-    return () => clearTimeout(timer);
-  }, []);
+    return () => {
+      unsubscribe();
+      clearTimeout(timer);
+    };
+  }, [settled, shown, queryClient]);
   return settled;
 }
 
@@ -47,7 +54,7 @@ export function HomePage() {
   const me = useMe();
   const user = me.data ?? undefined;
   const house = useHouse(user?.house_id);
-  const settled = useSectionsSettled();
+  const settled = useSectionsSettled(user !== undefined);
 
   // On Home these failures are only logged.
   useLogError(me.error);
