@@ -312,7 +312,10 @@ test.describe('choosing a theme in the profile', () => {
     // is dark from the first paint, before any of the app has run.
     await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
     await page.reload();
-    await expect(page.locator('#root')).toBeEmpty();
+    // Only index.html's own spinner is there: none of the app has run.
+    await expect(page.locator('#root > *')).toHaveCount(1);
+    await expect(page.locator('#root').getByRole('status')).toHaveText('Loading');
+    await expect(page.locator('#root').getByRole('navigation')).toHaveCount(0);
     await expectTheme(page, 'dark', 'reload before the app runs');
     await page.unroute(/\/assets\/.*\.js$/);
 
