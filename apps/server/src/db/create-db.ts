@@ -121,6 +121,8 @@ export function sqliteDb(sqlite: SQLiteDatabase, config: Omit<KyselyConfig, 'dia
   const log = typeof config.log === 'function' ? config.log : null;
   const prepare = (text: string): SqliteReadStatement => {
     const statement = sqlite.prepare(text);
+    // A write here would pass unseen by Kysely's hand-over of the connection.
+    if (!statement.readonly) throw new Error(`not a read: ${text}`);
     if (!log) return statement;
     const compiled = CompiledQuery.raw(text);
     return {
@@ -135,18 +137,18 @@ export function sqliteDb(sqlite: SQLiteDatabase, config: Omit<KyselyConfig, 'dia
   };
   const dataVersion = prepare('pragma data_version');
   const totalChanges = prepare('select total_changes() as n');
-  let seen = { dataVersion: -1, totalChanges: -1 };
+  let seenDataVersion = -1;
+  let seenTotalChanges = -1;
   let generation = 0;
   immediate.set(db, {
     prepare,
     free: () => streams === 0 && sqlite.open && !sqlite.inTransaction,
     generation() {
-      const now = {
-        dataVersion: (dataVersion.get() as { data_version: number }).data_version,
-        totalChanges: (totalChanges.get() as { n: number }).n,
-      };
-      if (now.dataVersion !== seen.dataVersion || now.totalChanges !== seen.totalChanges) {
-        seen = now;
+      const dataVersionNow = (dataVersion.get() as { data_version: number }).data_version;
+      const totalChangesNow = (totalChanges.get() as { n: number }).n;
+      if (dataVersionNow !== seenDataVersion || totalChangesNow !== seenTotalChanges) {
+        seenDataVersion = dataVersionNow;
+        seenTotalChanges = totalChangesNow;
         generation++;
       }
       return generation;

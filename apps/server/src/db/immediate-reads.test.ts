@@ -47,6 +47,12 @@ describe('immediate reads on SQLite', () => {
     await postgres.destroy();
   });
 
+  it('take reads only', () => {
+    expect(() => immediateReads(db)!.prepare("insert into cache_versions values ('w', 1)")).toThrow(
+      /not a read/,
+    );
+  });
+
   it('wait while a transaction holds the connection, and see only committed rows', async () => {
     const reads = immediateReads(db)!;
     const read = reads.prepare("select version from cache_versions where scope_key = 'tx'");
