@@ -54,7 +54,9 @@ export function HomePage() {
   const me = useMe();
   const user = me.data ?? undefined;
   const house = useHouse(user?.house_id);
-  const settled = useSectionsSettled(user !== undefined);
+  // The sections show once their first answers are in and the header is whole (the house's name, which
+  // may take a line of its own on a phone, would otherwise push them down as it arrives).
+  const settled = useSectionsSettled(user !== undefined) && !(user?.house_id != null && house.isPending);
 
   // On Home these failures are only logged.
   useLogError(me.error);
@@ -75,13 +77,15 @@ export function HomePage() {
       <HomeHeader user={user} house={house.data} />
       {user && user.house_id === null && <NoHousePrompt />}
       {user && (
-        <div className="relative mt-6" aria-busy={!settled}>
+        // Hidden as a whole until settled: the browser counts no shift of what it does not show, so the
+        // house's name arriving above does not count as moving the sections.
+        <div className={`relative mt-6 ${settled ? '' : 'invisible'}`} aria-busy={!settled}>
           {!settled && (
-            <div className="absolute inset-x-0 top-8 flex justify-center">
+            <div className="visible absolute inset-x-0 top-8 flex justify-center">
               <Spinner label={t('home:loadingYourHome')} className="[&_svg]:size-10" />
             </div>
           )}
-          <div className={`grid gap-6 lg:grid-cols-[minmax(0,1fr)_320px] ${settled ? '' : 'invisible'}`}>
+          <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_320px]">
             <div className="flex min-w-0 flex-col gap-6">
               {/* Home sections, one line each, in order: */}
               <WeekAtAGlance user={user} />
