@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
@@ -77,7 +78,14 @@ describe(`backup and restore (${testEngine})`, () => {
     });
 
     const writesReach = async (n: number) => {
-      while (acknowledged.length < n) await new Promise((r) => setTimeout(r, 20));
+      while (acknowledged.length < n) {
+        // A refused write says why at once, rather than as a stall until the test's timeout.
+        if (failures > 0) {
+          stop = true;
+          throw new Error(`${failures} writes were refused while waiting for ${n} acknowledged writes`);
+        }
+        await new Promise((r) => setTimeout(r, 20));
+      }
     };
     await writesReach(3 * WRITERS);
     const file = join(dir, 'hearth.backup');
@@ -148,6 +156,40 @@ describe(`backup and restore (${testEngine})`, () => {
       await restored.destroy();
     }
   });
+
+  it.runIf(testEngine === 'sqlite')(
+    'finishes while another connection grows the file between its steps',
+    async () => {
+      const path = join(dir, 'growing.db');
+      const writer = new SQLite(path);
+      writer.pragma('journal_mode = WAL');
+      writer.exec('create table notes (body text)');
+      const insert = writer.prepare('insert into notes (body) values (?)');
+      const page = 'x'.repeat(4000);
+      for (let i = 0; i < 200; i++) insert.run(page);
+      // A new page or more before every step the copy takes (each step runs on its own turn of the loop).
+      let growing = true;
+      const grow = () => {
+        if (!growing) return;
+        for (let i = 0; i < 5; i++) insert.run(page);
+        setImmediate(grow);
+      };
+      setImmediate(grow);
+      try {
+        const copy = join(dir, 'growing.backup');
+        await backupDatabase({ engine: 'sqlite', url: `file:${path}`, sqlitePath: path }, copy);
+        growing = false;
+        const copied = new SQLite(copy, { readonly: true });
+        const { n } = copied.prepare('select count(*) as n from notes').get() as { n: number };
+        copied.close();
+        expect(n).toBeGreaterThanOrEqual(200);
+      } finally {
+        growing = false;
+        writer.close();
+      }
+    },
+    10_000,
+  );
 
   it('refuses what is not a Hearth backup', async () => {
     if (testEngine !== 'sqlite') return;

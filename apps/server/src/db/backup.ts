@@ -31,6 +31,9 @@ export class BackupError extends Error {
   }
 }
 
+/** The most pages better-sqlite3 lets one backup step copy: in effect, all of them. */
+const ALL_PAGES = 0x7fffffff;
+
 /** Writes a consistent copy of the database to `file` (which must not exist yet). */
 export async function backupDatabase(database: Database, file: string, scope: PgScope = {}): Promise<void> {
   const target = resolve(file);
@@ -47,9 +50,10 @@ export async function backupDatabase(database: Database, file: string, scope: Pg
   const source = new SQLite(path, { fileMustExist: true });
   try {
     source.pragma('busy_timeout = 5000');
-    // All pages in one step: the copy is one read snapshot, so writers never force it to start over
-    // (in WAL mode they carry on meanwhile).
-    await source.backup(target, { progress: ({ remainingPages }) => Math.max(remainingPages, 1) });
+    // Every page in each step: a step is one read snapshot (in WAL mode writers carry on meanwhile). A write
+    // between two steps makes SQLite start the copy over; a step sized to the pages left before that write
+    // then fell short of the grown file, so busy writers could keep a backup going round for ever.
+    await source.backup(target, { progress: () => ALL_PAGES });
   } catch (err) {
     rmSync(target, { force: true });
     throw err;
