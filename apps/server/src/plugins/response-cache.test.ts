@@ -4,17 +4,14 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { brotliDecompressSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
-import { createDb } from '../db/create-db.js';
+import type { App } from '../app.js';
 import {
   housemateOf,
   memberOfNewHouse,
   profile,
+  startSecondInstance,
   startTestApp,
-  TEST_PUBLIC_URL,
   type TestApp,
 } from '../test/test-app.js';
 import { testEngine } from '../test/test-db.js';
@@ -296,28 +293,17 @@ describe.skipIf(testEngine !== 'sqlite')(
     // Another process on the file: its commits reach this one's connection only through the file.
     const dir = mkdtempSync(join(tmpdir(), 'hearth-two-'));
     let first: TestApp;
-    let second: Awaited<ReturnType<typeof buildApp>>;
-    let secondDb: ReturnType<typeof createDb>;
+    let second: App;
+    let closeSecond: (() => Promise<void>) | undefined;
 
     beforeAll(async () => {
       first = await startTestApp({ databaseUrl: `file:${join(dir, 'hearth.db')}` });
-      secondDb = createDb(first.testDb.database);
-      const config = loadConfig({
-        PUBLIC_URL: TEST_PUBLIC_URL,
-        OIDC_ISSUER: first.issuer.url,
-        LOG_LEVEL: 'silent',
+      ({ app: second, close: closeSecond } = await startSecondInstance(first, {
         NOTIFICATIONS_SCHEDULER: 'off',
-      });
-      second = await buildApp({
-        config: { ...config, database: first.testDb.database },
-        db: secondDb,
-        logger: false,
-      });
-      await second.ready();
+      }));
     });
     afterAll(async () => {
-      await second?.close();
-      await secondDb?.destroy();
+      await closeSecond?.();
       await first?.close();
       rmSync(dir, { recursive: true, force: true });
     });
@@ -379,27 +365,14 @@ describe.skipIf(testEngine !== 'sqlite')(
 describe.skipIf(!process.env.TEST_DATABASE_URL)(
   'two instances on one PostgreSQL schema (runs only with TEST_DATABASE_URL)',
   () => {
-    let second: Awaited<ReturnType<typeof buildApp>>;
-    let secondDb: ReturnType<typeof createDb>;
+    let second: App;
+    let closeSecond: (() => Promise<void>) | undefined;
 
     beforeAll(async () => {
-      const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(t.testDb.db);
-      secondDb = createDb(t.testDb.database, { pgSchema: rows[0]?.schema as string });
-      const config = loadConfig({
-        PUBLIC_URL: TEST_PUBLIC_URL,
-        OIDC_ISSUER: t.issuer.url,
-        LOG_LEVEL: 'silent',
-      });
-      second = await buildApp({
-        config: { ...config, database: t.testDb.database },
-        db: secondDb,
-        logger: false,
-      });
-      await second.ready();
+      ({ app: second, close: closeSecond } = await startSecondInstance(t));
     });
     afterAll(async () => {
-      await second?.close();
-      await secondDb?.destroy();
+      await closeSecond?.();
     });
 
     const onSecond = async (subject: string, method: 'GET' | 'POST', url: string, body?: object) =>

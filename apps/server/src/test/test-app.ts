@@ -1,6 +1,7 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { type App, type BuildOptions, buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
+import { createDb } from '../db/create-db.js';
 import { toHouse } from '../modules/houses/service.js';
 import { toUser } from '../modules/users/service.js';
 import { Factories } from './factories.js';
@@ -95,6 +96,35 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       await app.close();
       await testDb.drop();
       await issuer.close();
+    },
+  };
+}
+
+/**
+ * A second instance of the app on the same database as `first` (its own connection or pool, its own
+ * caches and live bus), as another server process would be.
+ */
+export async function startSecondInstance(
+  first: TestApp,
+  env: Record<string, string> = {},
+): Promise<{ app: App; close(): Promise<void> }> {
+  const db = createDb(
+    first.testDb.database,
+    first.testDb.pgSchema ? { pgSchema: first.testDb.pgSchema } : {},
+  );
+  const config = loadConfig({
+    PUBLIC_URL: TEST_PUBLIC_URL,
+    OIDC_ISSUER: first.issuer.url,
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const app = await buildApp({ config: { ...config, database: first.testDb.database }, db, logger: false });
+  await app.ready();
+  return {
+    app,
+    async close() {
+      await app.close();
+      await db.destroy();
     },
   };
 }

@@ -2,15 +2,14 @@ import type { ClientRequest, IncomingMessage } from 'node:http';
 import { get as httpGet } from 'node:http';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.js';
+import { type App, buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
-import { createDb } from '../../db/create-db.js';
 import {
   housemateOf,
   memberOfNewHouse,
   profile,
+  startSecondInstance,
   startTestApp,
   TEST_PUBLIC_URL,
   type TestApp,
@@ -359,28 +358,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
   'two server instances on one PostgreSQL schema (runs only with TEST_DATABASE_URL)',
   () => {
     let t: TestApp;
-    let second: Awaited<ReturnType<typeof buildApp>>;
-    let secondDb: ReturnType<typeof createDb>;
+    let second: App;
+    let closeSecond: (() => Promise<void>) | undefined;
 
     beforeAll(async () => {
       t = await startTestApp();
-      const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(t.testDb.db);
-      secondDb = createDb(t.testDb.database, { pgSchema: rows[0]!.schema });
-      const config = loadConfig({
-        PUBLIC_URL: TEST_PUBLIC_URL,
-        OIDC_ISSUER: t.issuer.url,
-        LOG_LEVEL: 'silent',
-      });
-      second = await buildApp({
-        config: { ...config, database: t.testDb.database },
-        db: secondDb,
-        logger: false,
-      });
-      await second.ready();
+      ({ app: second, close: closeSecond } = await startSecondInstance(t));
     });
     afterAll(async () => {
-      await second?.close();
-      await secondDb?.destroy();
+      await closeSecond?.();
       await t?.close();
     });
 
