@@ -113,6 +113,8 @@ function inlineFirstStyles(): Plugin {
             if (asset?.type !== 'asset') return tag;
             const css =
               typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source);
+            // Nothing else loads it: not written, so the service worker does not fetch it a second time.
+            delete ctx.bundle?.[fileName];
             return `<style>${css}</style>`;
           },
         );

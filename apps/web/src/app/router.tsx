@@ -79,10 +79,7 @@ export const appRoutes: AppRoute[] = [
       { index: true, lazy: landing },
       // Pages anyone may open without signing in (a link from an email, say).
       ...features.flatMap((f) =>
-        pages(f.publicRoutes ?? []).map((route) => ({
-          ...route,
-          lazy: route.lazy && withCatalogue(route.lazy),
-        })),
+        (f.publicRoutes ?? []).map(({ path, lazy }) => ({ path, lazy: withCatalogue(lazy) })),
       ),
       {
         lazy: requireAuth,
