@@ -180,6 +180,8 @@ test('a reminder that comes due while Hearth is open shows a notice and a browse
   await expect(upcoming.getByText('Tea is ready')).toBeVisible();
 
   const notices = page.getByRole('status', { name: 'Reminder notices' });
+  // The watcher loads with its own code: the clock jumps only once it has seen the reminder still ahead.
+  await expect(notices).toBeAttached();
   await expect(notices.getByText('Tea is ready')).toHaveCount(0);
   await page.clock.fastForward('02:00');
   await expect(notices.getByText('Tea is ready')).toBeVisible();

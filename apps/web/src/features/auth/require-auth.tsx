@@ -21,7 +21,9 @@ export function RequireAuth() {
     navigate('/', { replace: true });
   }, [signedOut, location, navigate]);
 
-  if (auth.isLoading) return <FullScreenSpinner />;
+  // The library also reports loading while it renews a token in the background (after a 401, say): a
+  // signed-in person keeps their page, its unsaved input and its timers instead of a spinner and a remount.
+  if (auth.isLoading && !auth.user) return <FullScreenSpinner />;
   if (signedOut) return null;
   return (
     <>
