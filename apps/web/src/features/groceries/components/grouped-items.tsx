@@ -1,6 +1,6 @@
 import type { GroceryItem, GroceryList } from '@hearth/contract';
 import { CheckCheck, Pencil, X } from 'lucide-react';
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { Button } from '../../../components/button';
 import { cn } from '../../../lib/cn';
 import { t } from '../../../lib/i18n';
@@ -12,7 +12,7 @@ import { WaitingChip } from './waiting-chip';
 export interface GroupedItemsProps {
   list: GroceryList;
   order: readonly string[] | undefined;
-  onToggle: (item: GroceryItem) => void;
+  onToggle: (item: GroceryItem, completed: boolean) => void;
   onRemove: (item: GroceryItem, index: number) => void;
   onEdit: (item: GroceryItem) => void;
   onClearDone: () => void;
@@ -98,16 +98,20 @@ function ItemRow({
 }: {
   item: GroceryItem;
   waiting: boolean;
-  onToggle: (item: GroceryItem) => void;
+  onToggle: (item: GroceryItem, completed: boolean) => void;
   onEdit: (item: GroceryItem) => void;
   onRemove: (item: GroceryItem) => void;
 }) {
   const waitingId = useId();
+  // The box answers the tap in the same frame; the list's copy of the item (ticked a moment later, or
+  // rolled back, or changed by a housemate) arrives as a new object and takes over.
+  const [tapped, setTapped] = useState<{ item: GroceryItem; completed: boolean } | null>(null);
+  const checked = tapped?.item === item ? tapped.completed : item.completed;
   return (
     <li
       className={cn(
         'flex items-center gap-1 rounded-xl border pr-1 transition-colors',
-        item.completed ? 'border-line bg-tan-light' : 'border-line bg-surface hover:border-tan',
+        checked ? 'border-line bg-tan-light' : 'border-line bg-surface hover:border-tan',
       )}
     >
       <label className="flex min-h-12 min-w-0 flex-1 cursor-pointer items-center gap-3 px-3 py-2">
@@ -117,14 +121,17 @@ function ItemRow({
           aria-label={spokenItem(item.grocery_item_name, item.quantity)}
           aria-describedby={waiting ? waitingId : undefined}
           className="size-5 shrink-0 cursor-pointer accent-primary"
-          checked={item.completed}
-          onChange={() => onToggle(item)}
+          checked={checked}
+          onChange={() => {
+            setTapped({ item, completed: !checked });
+            onToggle(item, !checked);
+          }}
         />
         <span className="flex min-w-0 flex-col items-start gap-1">
           <span
             className={cn(
               'max-w-full break-words',
-              item.completed ? 'text-muted line-through decoration-2' : 'text-espresso',
+              checked ? 'text-muted line-through decoration-2' : 'text-espresso',
             )}
           >
             {item.grocery_item_name}

@@ -19,7 +19,7 @@ export interface ListDetailProps {
   /** `failed` puts the typed name back into the field when the item cannot be saved. */
   onAdd: (listId: number, name: string, failed: (name: string) => void) => void;
   onAddSuggestion?: (listId: number, suggestion: GrocerySuggestion) => void;
-  onToggle: (item: GroceryItem) => void;
+  onToggle: (item: GroceryItem, completed: boolean) => void;
   onRemove: (item: GroceryItem, index: number) => void;
   onEdit?: (item: GroceryItem) => void;
   onClearDone?: (list: GroceryList) => void;

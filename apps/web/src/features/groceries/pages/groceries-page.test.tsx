@@ -1,5 +1,5 @@
 import type { GroceryItem, GroceryList, User } from '@hearth/contract';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useAuth } from 'react-oidc-context';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -252,6 +252,25 @@ describe('GroceriesPage', () => {
       ]),
     );
     await waitFor(() => expect(listButton('Market')).toHaveTextContent('5 items'));
+  });
+
+  it('ticks the box in the same event, before the list is updated, and two quick taps end unticked', async () => {
+    const api = server([market()]);
+    renderPage();
+    const milk = await screen.findByRole('checkbox', { name: 'Milk' });
+    // fireEvent runs no awaits: what shows is what the click itself drew.
+    fireEvent.click(milk);
+    expect(milk).toBeChecked();
+    fireEvent.click(milk);
+    expect(milk).not.toBeChecked();
+    await waitFor(() =>
+      expect(api.calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([
+        { completed: true },
+        { completed: false },
+      ]),
+    );
+    await waitFor(() => expect(api.lists[0]?.items[0]?.completed).toBe(false));
+    expect(milk).not.toBeChecked();
   });
 
   it('toggles an item on click and with Space, showing the change at once', async () => {

@@ -150,11 +150,8 @@ export function GroceriesPage() {
   const onOrderChange = (order: GroceryCategory[]) =>
     setCategoryOrder.mutate(order, { onError: failed(ShopMessages.saveOrder) });
 
-  const onToggle = (item: GroceryItem) =>
-    toggleItem.mutate(
-      { itemId: item.grocery_item_id, completed: !item.completed },
-      { onError: failed(M.updateItem) },
-    );
+  const onToggle = (item: GroceryItem, completed: boolean) =>
+    toggleItem.mutate({ itemId: item.grocery_item_id, completed }, { onError: failed(M.updateItem) });
 
   const onRemove = (item: GroceryItem) => {
     // Focus the item shown in its place, else the one shown before it, else the add field.
