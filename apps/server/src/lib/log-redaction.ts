@@ -35,14 +35,15 @@ export function redactUrl(url: string | undefined): string | undefined {
   return `${url.slice(0, q)}?${cleaned.join('&')}`;
 }
 
-/** Credentials wherever a log line could carry headers (pino's redact paths). */
+/**
+ * Credentials wherever a log line could carry headers (pino's redact paths). `req` and `res` are not
+ * among them: their serializers (below, and Fastify's for the reply: its status only) never copy headers,
+ * and a redact path on them would cost every request's line a selective clone.
+ */
 const REDACT_PATHS = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'req.headers["proxy-authorization"]',
   'headers.authorization',
   'headers.cookie',
-  'res.headers["set-cookie"]',
+  'headers["proxy-authorization"]',
   'request.headers.authorization',
   'request.headers.cookie',
 ];

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
   createLocalJWKSet,
@@ -140,10 +140,12 @@ class VerifiedTokens {
 }
 
 /** The credential as it came: the whole Authorization header, or the ?access_token= value on routes that take it. */
-function credentialOf(
-  request: FastifyRequest,
-  queryToken: boolean | undefined,
-): { credential: string; fromHeader: boolean } | null {
+interface Presented {
+  credential: string;
+  fromHeader: boolean;
+}
+
+function credentialOf(request: FastifyRequest, queryToken: boolean | undefined): Presented | null {
   const header = request.headers.authorization;
   if (header) return { credential: header, fromHeader: true };
   if (queryToken) {
@@ -153,7 +155,7 @@ function credentialOf(
   return null;
 }
 
-function bearerToken({ credential, fromHeader }: { credential: string; fromHeader: boolean }): string | null {
+function bearerToken({ credential, fromHeader }: Presented): string | null {
   if (!fromHeader) return credential;
   return /^Bearer\s+(\S+)\s*$/i.exec(credential)?.[1] ?? null;
 }
@@ -166,25 +168,37 @@ export const authPlugin = fp<AuthOptions>(
 
     app.decorateRequest('identity', null);
 
-    app.addHook('onRequest', async (request, reply) => {
-      if (!request.url.startsWith('/api/')) return;
+    // A callback hook with a synchronous way out for a token seen before: every API request passes it,
+    // and a promise each would cost a microtask hop.
+    app.addHook('onRequest', (request, reply, done) => {
+      if (!request.url.startsWith('/api/')) return done();
       const route = request.routeOptions; // made anew on every read: read once
-      if (route.config.auth === false) return;
-      if (request.url.startsWith('/api/docs')) return; // the OpenAPI document and its viewer are public
-      if (route.url === undefined) return; // unknown route: the 404 handler answers
+      if (route.config.auth === false) return done();
+      if (request.url.startsWith('/api/docs')) return done(); // the OpenAPI document and its viewer are public
+      if (route.url === undefined) return done(); // unknown route: the 404 handler answers
       const presented = credentialOf(request, route.config.queryToken);
       // A credential seen before is the same token again: no parsing, no verification.
       const known = presented && verified.get(presented.credential, presented.fromHeader);
       if (known) {
         request.identity = known;
-        return;
+        return done();
       }
       const token = presented && bearerToken(presented);
       if (!presented || !token) {
-        if (route.config.authOptional) return;
+        if (route.config.authOptional) return done();
         challenge(reply);
-        throw unauthorized();
+        return done(unauthorized());
       }
+      verify(request, reply, presented, token).then(() => done(), done);
+    });
+
+    /** Verifies a token not seen before and remembers whose it is. */
+    async function verify(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      presented: Presented,
+      token: string,
+    ): Promise<void> {
       let payload: JWTPayload;
       let kid: string | undefined;
       try {
@@ -219,7 +233,7 @@ export const authPlugin = fp<AuthOptions>(
       const identity: Identity = Object.freeze({ issuer, subject: payload.sub, email, claims: payload });
       verified.set(presented.credential, presented.fromHeader, identity, kid);
       request.identity = identity;
-    });
+    }
   },
   { name: 'auth' },
 );

@@ -6,9 +6,10 @@ import {
   IDEMPOTENCY_REPLAYED_HEADER,
   IdempotencyErrorCode,
 } from '@hearth/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
+import type { Identity } from '../core/identity.js';
 import type { Db } from '../db/create-db.js';
 import type { Database } from '../db/tables.js';
 import { isUniqueViolation } from '../lib/db-errors.js';
@@ -38,7 +39,7 @@ declare module '../db/tables.js' {
 declare module 'fastify' {
   interface FastifyRequest {
     /** The key this request claimed; its answer is kept when it is sent. */
-    idempotencyClaim: { issuer: string; subject: string; key: string; done: boolean } | null;
+    idempotencyClaim: Claim | null;
   }
 }
 
@@ -50,6 +51,14 @@ const KEY_PATTERN = /^[\x21-\x7e]+$/;
  * key does not stay blocked until it expires.
  */
 const ABANDONED_AFTER_MS = 60_000;
+
+/** A key claimed by the request in flight; `done` once its answer was kept or the key freed. */
+interface Claim {
+  issuer: string;
+  subject: string;
+  key: string;
+  done: boolean;
+}
 
 export interface IdempotencyOptions {
   db: Db;
@@ -113,12 +122,25 @@ export const idempotencyPlugin = fp<IdempotencyOptions>(
 
     app.decorateRequest('idempotencyClaim', null);
 
+    // App-wide hooks take a callback with a synchronous way out: most requests carry no key, and a
+    // promise each would cost them a microtask hop.
     // After the body is parsed (it is part of the fingerprint), before validation and the handler.
-    app.addHook('preValidation', async (request, reply) => {
-      if (!WRITE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    app.addHook('preValidation', (request, reply, done) => {
+      if (!WRITE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return done();
       const key = keyFrom(request);
-      if (key === null || !request.identity) return;
-      const { issuer, subject } = request.identity;
+      if (key === null || !request.identity) return done();
+      claim(request, reply, key, request.identity).then((replayed) => {
+        if (!replayed) done();
+      }, done);
+    });
+
+    /** Claims the key for this request, or replays the answer kept for it (resolves true then). */
+    async function claim(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      key: string,
+      { issuer, subject }: Identity,
+    ): Promise<boolean> {
       const fingerprint = fingerprintOf(request);
       const at = new Date();
 
@@ -135,7 +157,8 @@ export const idempotencyPlugin = fp<IdempotencyOptions>(
         if (kept.status_code !== null) {
           reply.header(IDEMPOTENCY_REPLAYED_HEADER, 'true');
           if (kept.content_type) reply.header('content-type', kept.content_type);
-          return reply.status(kept.status_code).send(kept.response_body ?? undefined);
+          reply.status(kept.status_code).send(kept.response_body ?? undefined);
+          return true;
         }
         if (at.getTime() - Date.parse(kept.created_at) < ABANDONED_AFTER_MS) throw inProgress();
       }
@@ -174,12 +197,18 @@ export const idempotencyPlugin = fp<IdempotencyOptions>(
         throw err;
       }
       request.idempotencyClaim = { issuer, subject, key, done: false };
+      return false;
+    }
+
+    app.addHook('onSend', (request, reply, payload, done) => {
+      const claim = request.idempotencyClaim;
+      if (!claim || claim.done) return done(null, payload);
+      claim.done = true;
+      keepAnswer(reply, payload, claim).then(() => done(null, payload), done);
     });
 
-    app.addHook('onSend', async (request, reply, payload) => {
-      const claim = request.idempotencyClaim;
-      if (!claim || claim.done) return payload;
-      claim.done = true;
+    /** Keeps the answer for repeats of the claimed key, or frees the key when it is not to be kept. */
+    async function keepAnswer(reply: FastifyReply, payload: unknown, claim: Claim) {
       const where = db
         .updateTable('idempotency_keys')
         .where('issuer', '=', claim.issuer)
@@ -204,16 +233,14 @@ export const idempotencyPlugin = fp<IdempotencyOptions>(
       } else {
         await release(claim);
       }
-      return payload;
-    });
+    }
 
     // A request that ended without an answer being kept (the client went away, a stream) frees its key.
-    app.addHook('onResponse', async (request) => {
+    app.addHook('onResponse', (request, _reply, done) => {
       const claim = request.idempotencyClaim;
-      if (claim && !claim.done) {
-        claim.done = true;
-        await release(claim);
-      }
+      if (!claim || claim.done) return done();
+      claim.done = true;
+      release(claim).then(() => done(), done);
     });
 
     async function release(claim: { issuer: string; subject: string; key: string }) {

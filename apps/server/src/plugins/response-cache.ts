@@ -487,16 +487,20 @@ export const responseCachePlugin = fp<ResponseCacheOptions>(
       route.onRequest = own ? [...(Array.isArray(own) ? own : [own]), early] : [early];
     });
 
-    app.addHook('preHandler', async (request, reply) => {
-      const opts = options(request.routeOptions.config.cache);
-      if (opts && request.method === 'GET') {
+    /** Before the handler: a kept answer is sent (resolves true), or the slot is noted for onSend. */
+    async function beforeHandler(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      opts: CacheOptions | null,
+    ): Promise<boolean> {
+      if (opts) {
         let slot: CacheSlot | null;
         if (request.cacheLookup) slot = request.cacheLookup.slot;
         else {
           const scope = await scopeOf(request, opts);
           slot = scope && slotFor(request, opts, scope);
         }
-        if (!slot) return; // no profile, no house, no valid link: the route gives its own answer
+        if (!slot) return false; // no profile, no house, no valid link: the route gives its own answer
         let entry = current(slot);
         if (!entry) {
           // After a change every member's screen asks at once: one request makes the answer, the others
@@ -515,22 +519,39 @@ export const responseCachePlugin = fp<ResponseCacheOptions>(
               };
             }
             request.cacheSlot = slot;
-            return;
+            return false;
           }
         }
-        return answer(request, reply, entry);
+        answer(request, reply, entry);
+        return true;
       }
+      const scope = await scopeOf(request, null);
+      if (scope) request.cacheSlot = { key: '', version: '', maxAgeMs: null, scope };
+      return false;
+    }
+
+    // App-wide hooks take a callback with a synchronous way out: most requests have nothing to do here,
+    // and a promise each would cost them a microtask hop.
+    app.addHook('preHandler', (request, reply, done) => {
+      const opts = request.method === 'GET' ? options(request.routeOptions.config.cache) : null;
       // A write changes what its author's house (and the author) sees, whether or not it publishes.
-      if (WRITES.has(request.method) && request.identity && request.url.startsWith('/api/')) {
-        const scope = await scopeOf(request, null);
-        if (scope) request.cacheSlot = { key: '', version: '', maxAgeMs: null, scope };
-      }
+      const write =
+        WRITES.has(request.method) && request.identity !== null && request.url.startsWith('/api/');
+      if (!opts && !write) return done();
+      beforeHandler(request, reply, opts).then((answered) => {
+        if (!answered) done();
+      }, done);
     });
 
     // Runs before compression (this plugin is registered first), so it sees the bytes as made.
-    app.addHook('onSend', async (request, reply, payload) => {
+    app.addHook('onSend', (request, reply, payload, done) => {
       const slot = request.cacheSlot;
-      if (!slot) return payload;
+      if (!slot) return done(null, payload);
+      keep(request, reply, payload, slot).then((sent) => done(null, sent), done);
+    });
+
+    /** Raises the versions after a write; keeps a fresh 200 answer and sends it encoded. */
+    async function keep(request: FastifyRequest, reply: FastifyReply, payload: unknown, slot: CacheSlot) {
       if (request.method !== 'GET') {
         if (reply.statusCode < 400) {
           const { userId, houseId } = slot.scope;
@@ -562,12 +583,17 @@ export const responseCachePlugin = fp<ResponseCacheOptions>(
       request.cacheFlight?.(entry);
       // Encoded here, so the compression plugin after this hook leaves it alone.
       return encode(request, reply, entry);
-    });
+    }
 
     // Whatever became of a request that was making an answer, those waiting for it go on.
-    const giveUp = async (request: FastifyRequest) => request.cacheFlight?.(null);
-    app.addHook('onResponse', giveUp);
-    app.addHook('onRequestAbort', giveUp);
+    app.addHook('onResponse', (request, _reply, done) => {
+      request.cacheFlight?.(null);
+      done();
+    });
+    app.addHook('onRequestAbort', (request, done) => {
+      request.cacheFlight?.(null);
+      done();
+    });
   },
   { name: 'response-cache' },
 );

@@ -76,11 +76,12 @@ export const securityPlugin = fp<{ config: AppConfig }>(
       }),
     );
     securityHeaders['permissions-policy'] = PERMISSIONS_POLICY;
-    app.addHook('onRequest', async (request, reply) => {
+    app.addHook('onRequest', (request, reply, done) => {
       reply.headers(securityHeaders);
       // Over plain http the header means nothing to a browser and may pin a name that has no certificate.
       // Behind a TLS-offloading proxy, request.protocol comes from a trusted X-Forwarded-Proto.
       if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+      done();
     });
     // Answers made on the fly: brotli at quality 4 (its maximum, 11, costs many times more for a few
     // percent), gzip at its default level, nothing under 1 KB.
