@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberOfNewHouse, profile, startTestApp, type TestApp } from './test/test-app.js';
 import { testEngine } from './test/test-db.js';
@@ -30,6 +31,23 @@ describe(`hardening (${testEngine})`, () => {
 
   afterAll(async () => {
     await t?.close();
+  });
+
+  it('refuses a body sent packed (Content-Encoding: gzip) with a 400, and stores nothing', async () => {
+    const before = (await t.as('hazel').get('/api/grocery-list/')).body;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/grocery-list/',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        'content-encoding': 'gzip',
+      },
+      payload: gzipSync(JSON.stringify({ grocery_list_name: 'Packed' })),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('bad_request');
+    expect((await t.as('hazel').get('/api/grocery-list/')).body).toEqual(before);
   });
 
   describe('control characters', () => {

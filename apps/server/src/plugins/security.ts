@@ -84,9 +84,11 @@ export const securityPlugin = fp<{ config: AppConfig }>(
       done();
     });
     // Answers made on the fly: brotli at quality 4 (its maximum, 11, costs many times more for a few
-    // percent), gzip at its default level, nothing under 1 KB.
+    // percent), gzip at its default level, nothing under 1 KB. Request bodies are not unpacked: no client
+    // sends them packed, and the unpacking hook would run before every request's body.
     await app.register(compress, {
       global: true,
+      globalDecompression: false,
       threshold: 1024,
       encodings: ['br', 'gzip'],
       brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
