@@ -5,7 +5,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# On PostgreSQL, like CI's second engine run; the tests that use SQLite on purpose still run on it.
+# This is the suite's PostgreSQL run (the SQLite run is on Node 20); the tests that use SQLite on purpose
+# still run on it, so better-sqlite3 13 loads under Node 24 too.
 if [ -z "${TEST_DATABASE_URL:-}" ]; then
   echo "TEST_DATABASE_URL is not set: the Node 24 run of the API tests needs PostgreSQL, skipped."
   exit 0
