@@ -1,6 +1,7 @@
 import type { LiveKind } from '@hearth/contract';
 import type { QueryKey } from '@tanstack/react-query';
 import type { LucideIcon } from 'lucide-react';
+import type { LaterNamespace } from '../lib/i18n';
 import type { PageLoader } from './routing/lazy-route';
 
 /** A feature's entry in the sidebar; entries are shown by ascending `order`. */
@@ -16,6 +17,11 @@ export interface NavEntry {
 export interface PageRoute {
   path: string;
   lazy: PageLoader;
+  /**
+   * The catalogue namespaces the page reads beyond `common`, `auth` and the signed-in shell's, fetched
+   * with its code (app/route-namespaces.test.ts checks them against the keys its code uses).
+   */
+  namespaces?: readonly LaterNamespace[];
 }
 
 /**

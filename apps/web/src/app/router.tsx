@@ -10,7 +10,7 @@
 import { type ReactNode, Suspense, useMemo } from 'react';
 import { matchRoutes, Outlet, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { FullScreenSpinner } from '../components/spinner';
-import { loadCatalogue, startingLanguage } from '../lib/i18n';
+import { type LaterNamespace, loadNamespaces, startingLanguage } from '../lib/i18n';
 import type { PageRoute } from './feature';
 import * as registry from './features';
 import { RouteErrorBoundary } from './routes/route-error';
@@ -35,18 +35,31 @@ export interface AppRoute {
 const landing: PageLoader = async () => ({ Component: (await import('../features/auth')).LandingPage });
 
 /**
- * A route past the sign-in screen: it reads the rest of the catalogue (only the sign-in screen's words
- * come with the first download), fetched alongside its code.
+ * A route that reads more of the catalogue than the sign-in screen's words (the first download): the
+ * namespaces it names are fetched alongside its code.
  */
-const withCatalogue =
-  (loader: PageLoader): PageLoader =>
+const withNamespaces =
+  (loader: PageLoader, namespaces: readonly LaterNamespace[] = []): PageLoader =>
   async () =>
-    (await Promise.all([loader(), loadCatalogue(startingLanguage())]))[0];
+    (await Promise.all([loader(), loadNamespaces(namespaces, startingLanguage())]))[0];
 
-// Every signed-in page renders inside this guard, so its words are there before any of them.
-const requireAuth = withCatalogue(async () => ({
-  Component: (await import('../features/auth')).RequireAuth,
-}));
+/**
+ * The words of the signed-in shell, around every page: the profile's (its errors), the due-reminder
+ * notices' and the settings link's. Each page names its own (`PageRoute.namespaces`).
+ */
+export const SHELL_NAMESPACES = [
+  'users',
+  'reminders',
+  'notifications',
+] as const satisfies readonly LaterNamespace[];
+
+// Every signed-in page renders inside this guard, so the shell's words are there before any of them.
+const requireAuth = withNamespaces(
+  async () => ({
+    Component: (await import('../features/auth')).RequireAuth,
+  }),
+  SHELL_NAMESPACES,
+);
 const offlineCopy: PageLoader = async () => ({
   Component: (await import('./offline/offline-copy')).OfflineCopy,
 });
@@ -69,7 +82,8 @@ function Root() {
   );
 }
 
-const pages = (list: readonly PageRoute[]): AppRoute[] => list.map(({ path, lazy }) => ({ path, lazy }));
+const pages = (list: readonly PageRoute[]): AppRoute[] =>
+  list.map(({ path, lazy, namespaces }) => ({ path, lazy: withNamespaces(lazy, namespaces) }));
 
 export const appRoutes: AppRoute[] = [
   {
@@ -78,9 +92,7 @@ export const appRoutes: AppRoute[] = [
     children: [
       { index: true, lazy: landing },
       // Pages anyone may open without signing in (a link from an email, say).
-      ...features.flatMap((f) =>
-        (f.publicRoutes ?? []).map(({ path, lazy }) => ({ path, lazy: withCatalogue(lazy) })),
-      ),
+      ...features.flatMap((f) => pages(f.publicRoutes ?? [])),
       {
         lazy: requireAuth,
         children: [

@@ -139,6 +139,23 @@ describe('loading the catalogue', () => {
     expect(fresh.t('tasks:groups.today')).toBe('Today');
   });
 
+  it('loads only the namespaces asked for; a switch of language brings those in the new one', async () => {
+    const fresh = await freshRuntime();
+    await fresh.loadNamespaces(['tasks', 'bills']);
+    expect(Object.keys(fresh.loaded.en).sort()).toEqual(['auth', 'bills', 'common', 'tasks']);
+    expect(fresh.t('tasks:groups.today')).toBe('Today');
+    expect(fresh.t('notifications:devices.remove')).toBe('notifications:devices.remove');
+    await fresh.switchLanguage('de');
+    // While German is shown, a page asks for English words it has not had yet (a switch back is coming).
+    const back = fresh.switchLanguage('en');
+    await fresh.loadNamespaces(['notifications'], 'de');
+    await back;
+    expect(fresh.language()).toBe('en');
+    expect(fresh.t('notifications:devices.remove')).toBe('Remove');
+    expect(Object.keys(fresh.loaded.en)).not.toContain('events');
+    document.documentElement.lang = 'en';
+  });
+
   it('loads German whole when it is chosen; once everything was asked for, English comes whole too', async () => {
     const fresh = await freshRuntime();
     localStorage.setItem('hearth.language', 'de');

@@ -1,17 +1,26 @@
 /*
  * The web app's language: ICU messages (precompiled at build time) formatted by intl-messageformat.
- * English `common` and `auth` ship in the first download; the rest of the catalogue comes in chunks
- * (`loadCatalogue`), German as one when chosen (see i18n/catalogue.ts). The choice is the profile's
- * `language`, else the browser's languages; the last language used is kept on the device so a reload shows
- * the right one before the profile loads.
+ * English `common` and `auth` ship in the first download; each other namespace comes in its own chunk
+ * when a page needs it (`loadNamespaces`), German as one when chosen (see i18n/catalogue.ts). The choice
+ * is the profile's `language`, else the browser's languages; the last language used is kept on the device
+ * so a reload shows the right one before the profile loads.
  */
 import { memoize, strategies } from '@formatjs/fast-memoize';
 import { DEFAULT_LANGUAGE, isLanguage, type Language, pickLanguage } from '@hearth/i18n';
 import IntlMessageFormat, { type PrimitiveType } from 'intl-messageformat';
 import { useSyncExternalStore } from 'react';
-import { fetchLanguage, loaded, type Message, type Messages, type WebNamespace } from './i18n/catalogue';
+import {
+  fetchLanguage,
+  LATER_NAMESPACES,
+  type LaterNamespace,
+  loaded,
+  type Message,
+  type Messages,
+  type WebNamespace,
+} from './i18n/catalogue';
 import type { Key } from './i18n/keys';
 
+export type { LaterNamespace } from './i18n/catalogue';
 export type { Key } from './i18n/keys';
 
 /** The arguments of a message: `t('common:items', { count: 3 })`. */
@@ -40,17 +49,29 @@ export function useLanguage(): Language {
   return useSyncExternalStore(onLanguageChange, language, language);
 }
 
-// Once the app asks for the whole catalogue, a later switch of language brings the whole new one too, so
-// no page already shown falls back to keys.
-let everythingWanted = false;
+// The namespaces asked for so far: a later switch of language brings them in the new one too, so no page
+// already shown falls back to keys.
+const wanted = new Set<LaterNamespace>();
+// The language the last switch goes to: namespaces asked for during the switch are loaded in it too.
+let target: Language = DEFAULT_LANGUAGE;
 
 /**
- * Loads the whole catalogue of `lang` (the current language by default) but the server's own namespace.
- * Safe to call often and at once: each chunk is fetched once; a failed fetch is tried again next time.
+ * Loads `namespaces` of `lang` (the current language by default; a translation other than English comes
+ * whole). Safe to call often and at once: each chunk is fetched once; a failed fetch is tried again next
+ * time.
  */
+export function loadNamespaces(
+  namespaces: readonly LaterNamespace[],
+  lang: Language = current,
+): Promise<void> {
+  for (const ns of namespaces) wanted.add(ns);
+  const langs = lang === target ? [lang] : [lang, target];
+  return Promise.all(langs.map((l) => fetchLanguage(l, namespaces))).then(() => undefined);
+}
+
+/** Loads the whole catalogue of `lang` but the server's own namespace, like `loadNamespaces`. */
 export function loadCatalogue(lang: Language = current): Promise<void> {
-  everythingWanted = true;
-  return fetchLanguage(lang, true);
+  return loadNamespaces(LATER_NAMESPACES, lang);
 }
 
 /** The language to show for a profile choice (null: follow the browser). */
@@ -61,14 +82,15 @@ export function resolveLanguage(choice: Language | null | undefined): Language {
 let switches = 0;
 
 /**
- * Shows the app in `lang`: loads what it needs first (a translation whole; English's later namespaces once
- * `loadCatalogue` has been asked for), then switches, sets `<html lang>` and remembers it on this device.
+ * Shows the app in `lang`: loads what it needs first (a translation whole; of English, the later namespaces
+ * asked for so far), then switches, sets `<html lang>` and remembers it on this device.
  * When switches overlap, the last one asked for wins.
  */
 export async function switchLanguage(lang: Language): Promise<void> {
   const mine = ++switches;
+  target = lang;
   // Staying in the language shown needs nothing new (at start: English's first namespaces are here).
-  if (lang !== current) await fetchLanguage(lang, everythingWanted);
+  if (lang !== current) await fetchLanguage(lang, wanted);
   if (mine !== switches) return;
   const changed = current !== lang;
   current = lang;

@@ -3,7 +3,7 @@ import type { FeatureDefinition } from '../../app/feature';
 import { t } from '../../lib/i18n';
 
 export const feature: FeatureDefinition = {
-  routes: [{ path: 'bills', lazy: () => import('./pages/bills-page') }],
+  routes: [{ path: 'bills', lazy: () => import('./pages/bills-page'), namespaces: ['bills'] }],
   nav: {
     // Read when the menu renders, in the current language.
     get name() {

@@ -3,7 +3,7 @@ import type { FeatureDefinition } from '../../app/feature';
 import { t } from '../../lib/i18n';
 
 export const feature: FeatureDefinition = {
-  routes: [{ path: 'calendar', lazy: () => import('./pages/calendar-page') }],
+  routes: [{ path: 'calendar', lazy: () => import('./pages/calendar-page'), namespaces: ['events'] }],
   nav: {
     // Read when the menu renders, in the current language.
     get name() {

@@ -3,7 +3,9 @@ import type { FeatureDefinition } from '../../app/feature';
 import { t } from '../../lib/i18n';
 
 export const feature: FeatureDefinition = {
-  routes: [{ path: 'groceries', lazy: () => import('./pages/groceries-page') }],
+  routes: [
+    { path: 'groceries', lazy: () => import('./pages/groceries-page'), namespaces: ['groceries', 'bills'] },
+  ],
   nav: {
     // Read when the menu renders, in the current language.
     get name() {

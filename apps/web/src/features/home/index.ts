@@ -3,7 +3,13 @@ import type { FeatureDefinition } from '../../app/feature';
 import { t } from '../../lib/i18n';
 
 export const feature: FeatureDefinition = {
-  routes: [{ path: 'home', lazy: () => import('./pages/home-page') }],
+  routes: [
+    {
+      path: 'home',
+      lazy: () => import('./pages/home-page'),
+      namespaces: ['home', 'tasks', 'events', 'bills', 'houses', 'reminders'],
+    },
+  ],
   nav: {
     // Read when the menu renders, in the current language.
     get name() {

@@ -1,8 +1,10 @@
 import type { FeatureDefinition } from '../../app/feature';
 
 export const feature: FeatureDefinition = {
-  routes: [{ path: 'house', lazy: () => import('./pages/house-page') }],
-  standaloneRoutes: [{ path: 'houseSetup', lazy: () => import('./pages/house-setup-page') }],
+  routes: [{ path: 'house', lazy: () => import('./pages/house-page'), namespaces: ['houses', 'bills'] }],
+  standaloneRoutes: [
+    { path: 'houseSetup', lazy: () => import('./pages/house-setup-page'), namespaces: ['houses'] },
+  ],
   // The house's name or picture, its members (their keys start with the house's).
   live: [{ kind: 'house', keys: [['houses']] }],
 };

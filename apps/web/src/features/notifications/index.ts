@@ -3,9 +3,11 @@ import type { FeatureDefinition } from '../../app/feature';
 import { t } from '../../lib/i18n';
 
 export const feature: FeatureDefinition = {
-  routes: [{ path: 'settings', lazy: () => import('./pages/settings-page') }],
+  routes: [{ path: 'settings', lazy: () => import('./pages/settings-page'), namespaces: ['notifications'] }],
   // The link in a notification email works without signing in: the link itself is the credential.
-  publicRoutes: [{ path: 'unsubscribe', lazy: () => import('./pages/unsubscribe-page') }],
+  publicRoutes: [
+    { path: 'unsubscribe', lazy: () => import('./pages/unsubscribe-page'), namespaces: ['notifications'] },
+  ],
   nav: {
     // Read when the menu renders, in the current language.
     get name() {

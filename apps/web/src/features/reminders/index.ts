@@ -4,7 +4,7 @@ import type { FeatureDefinition } from '../../app/feature';
 import { t } from '../../lib/i18n';
 
 export const feature: FeatureDefinition = {
-  routes: [{ path: 'reminders', lazy: () => import('./pages/reminders-page') }],
+  routes: [{ path: 'reminders', lazy: () => import('./pages/reminders-page'), namespaces: ['reminders'] }],
   nav: {
     // Read when the menu renders, in the current language.
     get name() {

@@ -3,7 +3,7 @@ import type { FeatureDefinition } from '../../app/feature';
 import { t } from '../../lib/i18n';
 
 export const feature: FeatureDefinition = {
-  routes: [{ path: 'tasks', lazy: () => import('./pages/tasks-page') }],
+  routes: [{ path: 'tasks', lazy: () => import('./pages/tasks-page'), namespaces: ['tasks'] }],
   nav: {
     // Read when the menu renders, in the current language.
     get name() {

@@ -2,7 +2,9 @@ import type { FeatureDefinition } from '../../app/feature';
 
 export const feature: FeatureDefinition = {
   routes: [],
-  standaloneRoutes: [{ path: 'userSetup', lazy: () => import('./pages/user-setup-page') }],
+  standaloneRoutes: [
+    { path: 'userSetup', lazy: () => import('./pages/user-setup-page'), namespaces: ['notifications'] },
+  ],
   // A house change (a member joining or leaving) changes who is in it.
   live: [{ kind: 'house', keys: [['users']] }],
 };

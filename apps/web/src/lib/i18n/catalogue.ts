@@ -1,8 +1,8 @@
 /*
  * Where the web app's messages come from. English `common` and `auth` (the sign-in screen, the app's
- * frame) come with the first download; every other English namespace is its own chunk, fetched when asked
- * for; German is one chunk with all of its namespaces. The server's sign-in pages (idp) never reach the
- * browser. Messages arrive compiled (build/precompile-messages.ts): a string, or an ICU tree.
+ * frame) come with the first download; every other English namespace is its own chunk, fetched with the
+ * pages that use it; German is one chunk with all of its namespaces. The server's sign-in pages (idp)
+ * never reach the browser. Messages arrive compiled (build/precompile-messages.ts): a string, or an ICU tree.
  */
 import type { Catalogue, Language } from '@hearth/i18n';
 import auth from '@hearth/i18n/locales/en/auth.json';
@@ -19,7 +19,7 @@ export type WebNamespace = Exclude<keyof Catalogue, (typeof SERVER_ONLY_NAMESPAC
 
 /** The namespaces in the first download: the screens shown before anything else can load. */
 const FIRST = ['common', 'auth'] as const;
-type LaterNamespace = Exclude<WebNamespace, (typeof FIRST)[number]>;
+export type LaterNamespace = Exclude<WebNamespace, (typeof FIRST)[number]>;
 
 type Module = Promise<{ default: Messages }>;
 
@@ -35,6 +35,9 @@ const ENGLISH_LATER: Record<LaterNamespace, () => Module> = {
   groceries: () => import('@hearth/i18n/locales/en/groceries.json'),
   notifications: () => import('@hearth/i18n/locales/en/notifications.json'),
 };
+
+/** Every namespace fetched later (English's own chunks). */
+export const LATER_NAMESPACES = Object.keys(ENGLISH_LATER) as LaterNamespace[];
 
 /** The messages loaded so far, per language and namespace. */
 export const loaded: Record<Language, Partial<Record<WebNamespace, Messages>>> = {
@@ -63,10 +66,10 @@ const TRANSLATIONS: Record<Exclude<Language, 'en'>, () => Promise<Record<WebName
 };
 
 /**
- * Fetches what `lang` needs: a translation whole (its first screen needs it); English's later namespaces
- * only when `everything` is asked for (its first ones are already here).
+ * Fetches what `lang` needs: a translation whole (its first screen needs it); of English, the later
+ * namespaces in `wanted` (its first ones are already here).
  */
-export async function fetchLanguage(lang: Language, everything: boolean): Promise<void> {
+export async function fetchLanguage(lang: Language, wanted: Iterable<LaterNamespace>): Promise<void> {
   if (lang !== 'en') {
     const load = TRANSLATIONS[lang];
     await once(lang, async () => {
@@ -74,9 +77,8 @@ export async function fetchLanguage(lang: Language, everything: boolean): Promis
     });
     return;
   }
-  if (!everything) return;
   await Promise.all(
-    (Object.keys(ENGLISH_LATER) as LaterNamespace[]).map((ns) =>
+    [...wanted].map((ns) =>
       once(`en:${ns}`, async () => {
         loaded.en[ns] = (await ENGLISH_LATER[ns]()).default;
       }),
