@@ -72,6 +72,38 @@ test("Home's code, and everything it may load later, holds no calendar library",
   ).toBeGreaterThan(0);
 });
 
+/** The built files a page's chunk brings with it when it loads: its static imports, transitively. */
+function loadedWith(from: string): string[] {
+  const manifest = readManifest();
+  const seen = new Set<string>();
+  const stack = [from];
+  while (stack.length > 0) {
+    const key = stack.pop() as string;
+    if (seen.has(key) || key === 'index.html') continue;
+    seen.add(key);
+    stack.push(...(manifest[key]?.imports ?? []));
+  }
+  return [...seen].map((key) => manifest[key]?.file as string).filter((file) => file.endsWith('.js'));
+}
+
+const withRadix = (files: string[]) =>
+  files.filter((file) => sourcesOf(file).some((source) => /node_modules\/@radix-ui\//.test(source)));
+
+test("no page's code brings the dialogs' Radix code with it: that loads when a dialog opens", () => {
+  for (const page of [
+    'src/features/home/pages/home-page.tsx',
+    'src/features/tasks/pages/tasks-page.tsx',
+    'src/features/bills/pages/bills-page.tsx',
+    'src/features/groceries/pages/groceries-page.tsx',
+    'src/features/events/pages/calendar-page.tsx',
+    'src/app/layout/sidebar-layout.tsx',
+  ]) {
+    expect(withRadix(loadedWith(page)), page).toEqual([]);
+  }
+  // The same pages may load it later: the check sees what it looks for.
+  expect(withRadix(reachable('src/features/tasks/pages/tasks-page.tsx')).length).toBeGreaterThan(0);
+});
+
 /** Every script the page requests from now on, with its answer. */
 function recordScripts(page: Page): Response[] {
   const scripts: Response[] = [];

@@ -1,15 +1,27 @@
-import * as AlertDialog from '@radix-ui/react-alert-dialog';
-import type { ReactNode } from 'react';
-import { buttonClasses } from './button';
+import type { AlertDialogContentProps } from '@radix-ui/react-alert-dialog';
+import {
+  cloneElement,
+  lazy,
+  type MouseEvent,
+  type ReactElement,
+  type ReactNode,
+  type Ref,
+  type RefObject,
+  Suspense,
+  useEffect,
+  useId,
+  useRef,
+} from 'react';
+import { preloadWhenIdle, useOpenedOnce } from './lazy-dialog';
 
-type ContentProps = AlertDialog.AlertDialogContentProps;
+type ContentProps = AlertDialogContentProps;
 
 export interface ConfirmDialogProps {
   /**
-   * The control that opens the dialog (rendered as the Radix trigger via asChild). Without one the caller
-   * opens it through `open`, and returns focus itself (onCloseAutoFocus).
+   * The control that opens the dialog (it gets the attributes and the click of a Radix trigger). Without
+   * one the caller opens it through `open`, and returns focus itself (onCloseAutoFocus).
    */
-  trigger?: ReactNode;
+  trigger?: ReactElement;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
@@ -23,48 +35,59 @@ export interface ConfirmDialogProps {
   onCloseAutoFocus?: ContentProps['onCloseAutoFocus'];
 }
 
-/** Asks before an action that cannot be undone; focus stays inside until answered (Radix AlertDialog). */
-export function ConfirmDialog({
-  trigger,
-  open,
-  onOpenChange,
-  title,
-  description,
-  confirmLabel,
-  onConfirm,
-  cancelLabel = 'Cancel',
-  destructive = false,
-  onOpenAutoFocus,
-  onCloseAutoFocus,
-}: ConfirmDialogProps) {
+const loadPanel = () => import('./confirm-dialog-panel');
+const Panel = lazy(async () => ({ default: (await loadPanel()).ConfirmDialogPanel }));
+
+type TriggerProps = { onClick?: (event: MouseEvent<HTMLElement>) => void; ref?: Ref<HTMLElement> };
+
+/**
+ * The trigger as Radix's AlertDialog.Trigger (asChild) draws it, whether or not the dialog's code is
+ * here yet: the same attributes (the child's own win), its click first, then the toggle.
+ */
+function dialogTrigger(
+  trigger: ReactElement,
+  open: boolean,
+  onOpenChange: (open: boolean) => void,
+  contentId: string,
+  triggerRef: RefObject<HTMLElement | null>,
+): ReactElement {
+  const own = trigger.props as TriggerProps;
+  return cloneElement(trigger, {
+    type: 'button',
+    'aria-haspopup': 'dialog',
+    'aria-expanded': open,
+    'aria-controls': open ? contentId : undefined,
+    'data-state': open ? 'open' : 'closed',
+    ...own,
+    ref: (node: HTMLElement | null) => {
+      triggerRef.current = node;
+      if (typeof own.ref === 'function') own.ref(node);
+      else if (own.ref) own.ref.current = node;
+    },
+    onClick: (event: MouseEvent<HTMLElement>) => {
+      own.onClick?.(event);
+      if (!event.defaultPrevented) onOpenChange(!open);
+    },
+  } as TriggerProps);
+}
+
+/**
+ * Asks before an action that cannot be undone; focus stays inside until answered (Radix AlertDialog,
+ * whose code loads when the dialog first opens or the browser is idle; see lazy-dialog.ts).
+ */
+export function ConfirmDialog({ trigger, ...props }: ConfirmDialogProps) {
+  const contentId = useId();
+  const triggerRef = useRef<HTMLElement>(null);
+  const opened = useOpenedOnce(props.open);
+  useEffect(() => preloadWhenIdle(loadPanel), []);
   return (
-    <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
-      {trigger && <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>}
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-40 bg-scrim/40" />
-        <AlertDialog.Content
-          className="fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 flex-col overflow-y-auto rounded-card border border-line bg-surface p-6 shadow-lift"
-          {...(onOpenAutoFocus && { onOpenAutoFocus })}
-          {...(onCloseAutoFocus && { onCloseAutoFocus })}
-        >
-          <AlertDialog.Title className="text-lg font-bold break-words text-espresso">
-            {title}
-          </AlertDialog.Title>
-          {/* A long name (a list's, an event's) wraps anywhere and scrolls here; the answers stay in view. */}
-          <AlertDialog.Description className="mt-2 min-h-12 overflow-y-auto overscroll-contain text-muted [overflow-wrap:anywhere]">
-            {description}
-          </AlertDialog.Description>
-          <div className="mt-6 flex shrink-0 flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <AlertDialog.Cancel className={buttonClasses('secondary')}>{cancelLabel}</AlertDialog.Cancel>
-            <AlertDialog.Action
-              className={buttonClasses(destructive ? 'danger' : 'primary')}
-              onClick={onConfirm}
-            >
-              {confirmLabel}
-            </AlertDialog.Action>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <>
+      {trigger && dialogTrigger(trigger, props.open, props.onOpenChange, contentId, triggerRef)}
+      {opened && (
+        <Suspense fallback={null}>
+          <Panel {...props} contentId={contentId} triggerRef={triggerRef} />
+        </Suspense>
+      )}
+    </>
   );
 }

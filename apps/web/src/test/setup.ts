@@ -6,6 +6,12 @@ import { afterEach } from 'vitest';
 import { loadCatalogue } from '../lib/i18n';
 
 await loadCatalogue('en');
+// The shared dialogs' Radix code is a chunk the app fetches when the browser is idle; here it is compiled
+// once up front, so the first dialog a test opens does not wait seconds for it on a busy machine.
+await Promise.all([
+  import('../components/confirm-dialog-panel'),
+  import('../components/form/form-dialog-panel'),
+]);
 
 afterEach(() => {
   cleanup();

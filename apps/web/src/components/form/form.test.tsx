@@ -105,7 +105,10 @@ describe('FormDialog', () => {
         <DialogNameForm onSubmit={() => reply.promise} />
       </FormDialog>,
     );
-    expect(screen.getByRole('dialog', { name: 'Add a name' })).toHaveAccessibleDescription('Names go here.');
+    // The dialog's Radix code is a chunk of its own, loaded when it opens (slowly on a busy machine).
+    expect(
+      await screen.findByRole('dialog', { name: 'Add a name' }, { timeout: 10_000 }),
+    ).toHaveAccessibleDescription('Names go here.');
     await user.type(screen.getByLabelText('Name'), 'Ada');
     await user.click(screen.getByRole('button', { name: 'Save' }));
 

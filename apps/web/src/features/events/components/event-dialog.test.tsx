@@ -15,7 +15,8 @@ vi.mock('react-oidc-context', () => ({ useAuth: vi.fn() }));
 
 const stored = testEvent();
 
-function setup(
+/** Renders the dialog and waits for it (its Radix code is a chunk of its own, loaded when it opens). */
+async function setup(
   state: EventDialogState,
   routes: Parameters<typeof mockFetch>[0] = {},
   houseId: number | null = 1,
@@ -29,6 +30,8 @@ function setup(
       <EventDialog state={state} houseId={houseId} onClose={onClose} onChanged={onChanged} />
     </QueryClientProvider>,
   );
+  // Its first load can be slow on a busy machine.
+  await screen.findByRole('dialog', {}, { timeout: 10_000 });
   return { ...fetch, onClose, onChanged };
 }
 
@@ -60,8 +63,8 @@ async function fillTimes(start: string, end: string) {
 }
 
 describe('EventDialog in create mode', () => {
-  it('shows its texts, fields and buttons', () => {
-    setup({ mode: 'create' });
+  it('shows its texts, fields and buttons', async () => {
+    await setup({ mode: 'create' });
     expect(screen.getByRole('heading', { name: 'Create event' })).toBeInTheDocument();
     expect(within(dialog()).getByText('Add a new calendar event for your house.')).toBeInTheDocument();
     for (const label of ['Title', 'Description', 'Location', 'Start', 'End', 'All-day event']) {
@@ -81,7 +84,7 @@ describe('EventDialog in create mode', () => {
   });
 
   it('checks the form with its messages before calling the API', async () => {
-    const { calls } = setup({ mode: 'create' });
+    const { calls } = await setup({ mode: 'create' });
     await userEvent.type(screen.getByLabelText('Title'), '   ');
     await userEvent.click(screen.getByRole('button', { name: 'Create event' }));
     expect(screen.getAllByText('Event title is required.').length).toBeGreaterThan(0);
@@ -102,7 +105,10 @@ describe('EventDialog in create mode', () => {
 
   it("creates: 'Creating...' with every control disabled, then closes and refreshes the calendar", async () => {
     const reply = held({ status: 201, body: { ...stored, event_id: 50 } });
-    const { calls, onClose, onChanged } = setup({ mode: 'create' }, { 'POST /api/event/': reply.handler });
+    const { calls, onClose, onChanged } = await setup(
+      { mode: 'create' },
+      { 'POST /api/event/': reply.handler },
+    );
     await userEvent.type(screen.getByLabelText('Title'), '  Dinner  ');
     await userEvent.type(screen.getByLabelText('Description'), '   ');
     await fillTimes('2026-05-04T18:00', '2026-05-04T20:30');
@@ -136,7 +142,7 @@ describe('EventDialog in create mode', () => {
   });
 
   it('toggles all-day: End hidden, start a date, sent as 00:00 to 23:59', async () => {
-    const { calls } = setup({ mode: 'create' }, { 'POST /api/event/': { status: 201, body: stored } });
+    const { calls } = await setup({ mode: 'create' }, { 'POST /api/event/': { status: 201, body: stored } });
     await userEvent.type(screen.getByLabelText('Title'), 'Bin day');
     await fillTimes('2026-05-04T18:00', '2026-05-06T20:30');
     await userEvent.click(screen.getByLabelText('All-day event'));
@@ -161,7 +167,7 @@ describe('EventDialog in create mode', () => {
   });
 
   it('needs a house to create', async () => {
-    const { calls } = setup({ mode: 'create' }, {}, null);
+    const { calls } = await setup({ mode: 'create' }, {}, null);
     await userEvent.type(screen.getByLabelText('Title'), 'Dinner');
     await userEvent.click(screen.getByRole('button', { name: 'Create event' }));
     expect(await screen.findByText('You need to join a house before creating events.')).toBeInTheDocument();
@@ -169,7 +175,7 @@ describe('EventDialog in create mode', () => {
   });
 
   it('says it could not save, and lets the user try again', async () => {
-    const { onClose } = setup(
+    const { onClose } = await setup(
       { mode: 'create' },
       { 'POST /api/event/': apiError(500, 'internal_error', 'Something went wrong on our side.') },
     );
@@ -184,7 +190,7 @@ describe('EventDialog in create mode', () => {
   });
 
   it('closes with Esc, Cancel and the close button', async () => {
-    const { onClose } = setup({ mode: 'create' });
+    const { onClose } = await setup({ mode: 'create' });
     await userEvent.keyboard('{Escape}');
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await userEvent.click(screen.getByRole('button', { name: 'Close event modal' }));
@@ -192,7 +198,7 @@ describe('EventDialog in create mode', () => {
   });
 
   it('keeps focus inside the dialog', async () => {
-    setup({ mode: 'create' });
+    await setup({ mode: 'create' });
     await waitFor(() => expect(dialog()).toContainElement(document.activeElement as HTMLElement));
     for (let i = 0; i < 12; i++) {
       await userEvent.tab();
@@ -203,7 +209,7 @@ describe('EventDialog in create mode', () => {
 
 describe('EventDialog in edit mode', () => {
   it("loads the event and shows its title, 'created by' and its fields in local time", async () => {
-    setup({ mode: 'edit', eventId: 42 }, { 'GET /api/event/42': { body: stored } });
+    await setup({ mode: 'edit', eventId: 42 }, { 'GET /api/event/42': { body: stored } });
     expect(screen.getByRole('heading', { name: 'Event details' })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'House meeting' })).toBeInTheDocument();
     expect(within(dialog()).getByText('View and edit this event.')).toBeInTheDocument();
@@ -219,7 +225,7 @@ describe('EventDialog in edit mode', () => {
 
   it('shows an all-day event on its saved dates, End hidden', async () => {
     const allDay = { ...stored, all_day: true, start_date: '2026-01-15', end_date: '2026-01-15' };
-    setup({ mode: 'edit', eventId: 42 }, { 'GET /api/event/42': { body: allDay } });
+    await setup({ mode: 'edit', eventId: 42 }, { 'GET /api/event/42': { body: allDay } });
     expect(await screen.findByLabelText('Start')).toHaveValue('2026-01-15');
     expect(screen.getByLabelText('All-day event')).toBeChecked();
     expect(screen.queryByLabelText('End')).not.toBeInTheDocument();
@@ -227,7 +233,7 @@ describe('EventDialog in edit mode', () => {
 
   it("saves with PATCH: 'Saving...', then closes and refreshes", async () => {
     const reply = held({ body: { ...stored, title: 'Moved meeting' } });
-    const { calls, onClose, onChanged } = setup(
+    const { calls, onClose, onChanged } = await setup(
       { mode: 'edit', eventId: 42 },
       { 'GET /api/event/42': { body: stored }, 'PATCH /api/event/42': reply.handler },
     );
@@ -256,7 +262,7 @@ describe('EventDialog in edit mode', () => {
 
   it("deletes: 'Deleting...', then closes and refreshes", async () => {
     const reply = held({ status: 200, body: { ok: true } });
-    const { calls, onClose, onChanged } = setup(
+    const { calls, onClose, onChanged } = await setup(
       { mode: 'edit', eventId: 42 },
       { 'GET /api/event/42': { body: stored }, 'DELETE /api/event/42': reply.handler },
     );
@@ -271,7 +277,7 @@ describe('EventDialog in edit mode', () => {
   });
 
   it('says it could not delete', async () => {
-    setup(
+    await setup(
       { mode: 'edit', eventId: 42 },
       {
         'GET /api/event/42': { body: stored },
@@ -284,7 +290,7 @@ describe('EventDialog in edit mode', () => {
   });
 
   it('says when the event could not be loaded', async () => {
-    setup(
+    await setup(
       { mode: 'edit', eventId: 42 },
       { 'GET /api/event/42': apiError(404, 'not_found', 'Event was not found.') },
     );
@@ -320,7 +326,7 @@ describe('EventDialog in edit mode', () => {
     ['Save changes', 'PATCH', "We couldn't determine which event to update."],
     ['Delete event', 'DELETE', "We couldn't determine which event to delete."],
   ])('%s on an event without an integer id says so and sends no %s', async (button, method, message) => {
-    const { calls, onClose, onChanged } = setup(
+    const { calls, onClose, onChanged } = await setup(
       { mode: 'edit', eventId: 42 },
       { 'GET /api/event/42': { body: { ...stored, event_id: 42.5 } } },
     );
@@ -334,8 +340,8 @@ describe('EventDialog in edit mode', () => {
     expect(screen.getByRole('button', { name: button })).toBeEnabled();
   });
 
-  it('says when it cannot tell which event was selected', () => {
-    const { calls } = setup({ mode: 'edit', eventId: null });
+  it('says when it cannot tell which event was selected', async () => {
+    const { calls } = await setup({ mode: 'edit', eventId: null });
     expect(screen.getByText("We couldn't determine which event was selected.")).toBeInTheDocument();
     expect(calls).toHaveLength(0);
   });
@@ -343,7 +349,7 @@ describe('EventDialog in edit mode', () => {
 
 describe('EventDialog with repeats', () => {
   it('creates a weekly event on chosen days that ends after a number of times', async () => {
-    const { calls } = setup({ mode: 'create' }, { 'POST /api/event/': { status: 201, body: stored } });
+    const { calls } = await setup({ mode: 'create' }, { 'POST /api/event/': { status: 201, body: stored } });
     await userEvent.type(screen.getByLabelText('Title'), 'Bins');
     await fillTimes('2026-05-05T07:00', '2026-05-05T07:30');
     await userEvent.selectOptions(screen.getByLabelText('Repeats'), 'weekly');
@@ -361,7 +367,7 @@ describe('EventDialog with repeats', () => {
   });
 
   it('offers "first Tuesday" for a monthly repeat and refuses a bad count, naming it', async () => {
-    const { calls } = setup({ mode: 'create' });
+    const { calls } = await setup({ mode: 'create' });
     await userEvent.type(screen.getByLabelText('Title'), 'Book club');
     await fillTimes('2026-05-05T19:00', '2026-05-05T21:00');
     const repeats = screen.getByLabelText('Repeats');
@@ -387,7 +393,7 @@ describe('EventDialog with repeats', () => {
       occurrence_start: '2026-05-11T18:00:00.000Z',
       overridden: false,
     };
-    const { calls } = setup(
+    const { calls } = await setup(
       { mode: 'edit', eventId: 42, occurrence },
       { 'GET /api/event/42': { body: series }, 'PATCH /api/event/42': { body: series } },
     );
@@ -413,7 +419,7 @@ describe('EventDialog with repeats', () => {
     const series = testEvent({ rrule: 'FREQ=DAILY' });
     const occurrence = { ...series, occurrence_start: '2026-05-06T18:00:00.000Z', overridden: false };
     const key = encodeURIComponent(occurrence.occurrence_start);
-    const { calls } = setup(
+    const { calls } = await setup(
       { mode: 'edit', eventId: 42, occurrence },
       {
         'GET /api/event/42': { body: series },

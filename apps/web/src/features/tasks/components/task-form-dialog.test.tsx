@@ -20,7 +20,11 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-function open(task: Task | null, onSubmit = vi.fn(async (_input: TaskInput) => undefined)) {
+/**
+ * Renders the dialog open and waits for it: its Radix code is a chunk of its own, loaded when it opens
+ * (slowly, the first time, on a busy machine).
+ */
+async function open(task: Task | null, onSubmit = vi.fn(async (_input: TaskInput) => undefined)) {
   const onOpenChange = vi.fn();
   render(
     <TaskFormDialog
@@ -32,13 +36,17 @@ function open(task: Task | null, onSubmit = vi.fn(async (_input: TaskInput) => u
       onSubmit={onSubmit}
     />,
   );
-  return { onSubmit, onOpenChange, dialog: within(screen.getByRole('dialog')) };
+  return {
+    onSubmit,
+    onOpenChange,
+    dialog: within(await screen.findByRole('dialog', {}, { timeout: 10_000 })),
+  };
 }
 
 describe('TaskFormDialog', () => {
   it('creates a weekly task that takes turns, the repeat reading as a sentence', async () => {
     const user = userEvent.setup();
-    const { onSubmit, onOpenChange, dialog } = open(null);
+    const { onSubmit, onOpenChange, dialog } = await open(null);
     expect(dialog.getByRole('heading', { name: 'New task' })).toBeInTheDocument();
     await user.type(dialog.getByLabelText('Title'), 'Bins out');
     await user.selectOptions(dialog.getByLabelText('Effort'), '3');
@@ -70,7 +78,7 @@ describe('TaskFormDialog', () => {
 
   it('reads monthly and days-after-done repeats as sentences', async () => {
     const user = userEvent.setup();
-    const { dialog } = open(null);
+    const { dialog } = await open(null);
     await user.selectOptions(dialog.getByLabelText('Repeat'), 'months');
     await user.selectOptions(dialog.getByLabelText('Day'), '-1');
     expect(dialog.getByText('Monthly on the last day')).toBeInTheDocument();
@@ -82,7 +90,7 @@ describe('TaskFormDialog', () => {
 
   it('asks for a title and a weekday before sending anything', async () => {
     const user = userEvent.setup();
-    const { onSubmit, dialog } = open(null);
+    const { onSubmit, dialog } = await open(null);
     await user.click(dialog.getByRole('button', { name: 'Create task' }));
     expect(dialog.getByLabelText('Title')).toHaveAccessibleDescription('Enter a title.');
     await user.type(dialog.getByLabelText('Title'), 'Bins');
@@ -108,7 +116,7 @@ describe('TaskFormDialog', () => {
         serverMessage: 'pool must name members of your house.',
       });
     });
-    const { dialog, onOpenChange } = open(null, refuse);
+    const { dialog, onOpenChange } = await open(null, refuse);
     await user.type(dialog.getByLabelText('Title'), 'Bins');
     await user.selectOptions(dialog.getByLabelText('Who does it'), 'fairest');
     await user.click(dialog.getByRole('button', { name: 'Create task' }));
@@ -138,7 +146,7 @@ describe('TaskFormDialog', () => {
       last_done_at: null,
       last_done_by: null,
     };
-    const { onSubmit, dialog } = open(task);
+    const { onSubmit, dialog } = await open(task);
     expect(dialog.getByLabelText('Title')).toHaveValue('Hoover');
     expect(dialog.getByText('Every 3 days')).toBeInTheDocument();
     expect(dialog.getByLabelText('Person')).toHaveValue('3');
