@@ -1,5 +1,14 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, type Page, type Response, test } from '@playwright/test';
-import { firstScreenScripts, kb, readManifest, sourcesOf } from './support/bundle.js';
+import {
+  filesNamedByScripts,
+  firstScreenScripts,
+  kb,
+  readManifest,
+  sourcesOf,
+  WEB_DIST,
+} from './support/bundle.js';
 import { createHouse, newPerson, setUpProfile, signUp, unique } from './support/people.js';
 
 /**
@@ -61,6 +70,13 @@ function reachable(from: string): string[] {
 
 const withCalendarLibrary = (files: string[]) =>
   files.filter((file) => sourcesOf(file).some((source) => CALENDAR_ONLY.some((lib) => lib.test(source))));
+
+// The main stylesheet is inlined into index.html, yet lazy chunks still name it among what they preload.
+test('every file a script names for loading is in the build (a missing one fails that lazy import)', () => {
+  const named = filesNamedByScripts();
+  expect(named.some(({ file }) => file.endsWith('.css'))).toBe(true);
+  expect(named.filter(({ file }) => !existsSync(join(WEB_DIST, file)))).toEqual([]);
+});
 
 test("Home's code, and everything it may load later, holds no calendar library", () => {
   const home = reachable('src/features/home/pages/home-page.tsx');

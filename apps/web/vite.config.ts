@@ -113,8 +113,8 @@ function inlineFirstStyles(): Plugin {
             if (asset?.type !== 'asset') return tag;
             const css =
               typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source);
-            // Nothing else loads it: not written, so the service worker does not fetch it a second time.
-            delete ctx.bundle?.[fileName];
+            // The file is still written: a lazy chunk's preload list names the stylesheets of the chunks it
+            // imports, this one included, and a missing file fails that import (the dialog or page with it).
             return `<style>${css}</style>`;
           },
         );

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
@@ -77,3 +77,16 @@ export function sourcesOf(file: string, dist = WEB_DIST): string[] {
 }
 
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/**
+ * Every built file a script names for loading (a lazy import's preload list: its chunks and their
+ * stylesheets), with the script that names it.
+ */
+export function filesNamedByScripts(dist = WEB_DIST): { script: string; file: string }[] {
+  const scripts = readdirSync(join(dist, 'assets')).filter((name) => name.endsWith('.js'));
+  return scripts.flatMap((name) =>
+    [...readFileSync(join(dist, 'assets', name), 'utf8').matchAll(/"(assets\/[\w.-]+\.(?:js|css))"/g)].map(
+      (match) => ({ script: `assets/${name}`, file: match[1] as string }),
+    ),
+  );
+}
