@@ -1,5 +1,5 @@
 import type { LiveChange } from '@hearth/contract';
-import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { QueryClientProvider, QueryObserver, useQuery } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import { useAuth } from 'react-oidc-context';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -93,6 +93,43 @@ describe('applyLiveChange', () => {
     finish();
     await running;
   });
+});
+
+describe('applyLiveChange on a read under way', () => {
+  it.each([
+    ['before the first answer', false],
+    ['while an answer is shown', true],
+  ])(
+    'asks again when a change arrives while a read is under way (%s): the answer that stays is not older',
+    async (_when, shown) => {
+      const queryClient = testQueryClient();
+      if (shown) queryClient.setQueryData(['groceries', 'lists'], ['Eggs']);
+      let server = ['Milk'];
+      const reads: { resolve: () => void }[] = [];
+      const observer = new QueryObserver(queryClient, {
+        queryKey: ['groceries', 'lists'],
+        // Each read takes what the server holds when it starts, and answers when the test lets it.
+        queryFn: () => {
+          const seen = [...server];
+          return new Promise<string[]>((resolve) => reads.push({ resolve: () => resolve(seen) }));
+        },
+      });
+      const seen: (string[] | undefined)[] = [];
+      const unsubscribe = observer.subscribe((result) => seen.push(result.data));
+      await waitFor(() => expect(reads).toHaveLength(1));
+
+      // A housemate adds bin bags after the read has read; their change event arrives before its answer.
+      server = ['Milk', 'Bin bags'];
+      applyLiveChange(queryClient, keys, change('groceries'));
+      reads[0]!.resolve();
+      await waitFor(() => expect(reads).toHaveLength(2));
+      reads[1]!.resolve();
+      await waitFor(() =>
+        expect(queryClient.getQueryData(['groceries', 'lists'])).toEqual(['Milk', 'Bin bags']),
+      );
+      unsubscribe();
+    },
+  );
 });
 
 describe('applyLiveResync', () => {

@@ -25,10 +25,18 @@ export function liveQueryKeys(features: Iterable<Pick<FeatureDefinition, 'live'>
 }
 
 function invalidate(queryClient: QueryClient, queryKeys: readonly QueryKey[]) {
-  for (const queryKey of queryKeys) {
-    // An in-flight fetch is kept (it may already hold the change); only active queries refetch now.
-    void queryClient.invalidateQueries({ queryKey }, { cancelRefetch: false });
-  }
+  for (const queryKey of queryKeys) void invalidateAfterReads(queryClient, queryKey);
+}
+
+/**
+ * Marks the queries stale and refetches the active ones. A read already under way is let finish, but it
+ * may have read before this change was made: once it lands the queries are asked once more, so the answer
+ * that stays is never older than the change.
+ */
+async function invalidateAfterReads(queryClient: QueryClient, queryKey: QueryKey) {
+  const underWay = queryClient.isFetching({ queryKey }) > 0;
+  await queryClient.invalidateQueries({ queryKey }, { cancelRefetch: false });
+  if (underWay) await queryClient.invalidateQueries({ queryKey }, { cancelRefetch: false });
 }
 
 /** What one change does to the cache; kinds no feature declares (a newer server) are ignored. */
