@@ -52,10 +52,10 @@ test.describe('first download', () => {
 });
 
 /**
- * The built files a page's chunk may bring: its static and lazy imports, transitively. The entry's own lazy
- * imports are the route table (every page), so they are not followed.
+ * The built files a page's chunk may bring: its static imports and, unless `lazy` is false, its lazy ones,
+ * transitively. The entry's own lazy imports are the route table (every page), so they are not followed.
  */
-function reachable(from: string): string[] {
+function reachable(from: string, lazy = true): string[] {
   const manifest = readManifest();
   const seen = new Set<string>();
   const stack = [from];
@@ -63,7 +63,7 @@ function reachable(from: string): string[] {
     const key = stack.pop() as string;
     if (seen.has(key) || key === 'index.html') continue;
     seen.add(key);
-    stack.push(...(manifest[key]?.imports ?? []), ...(manifest[key]?.dynamicImports ?? []));
+    stack.push(...(manifest[key]?.imports ?? []), ...((lazy && manifest[key]?.dynamicImports) || []));
   }
   return [...seen].map((key) => manifest[key]?.file as string).filter((file) => file.endsWith('.js'));
 }
@@ -89,18 +89,7 @@ test("Home's code, and everything it may load later, holds no calendar library",
 });
 
 /** The built files a page's chunk brings with it when it loads: its static imports, transitively. */
-function loadedWith(from: string): string[] {
-  const manifest = readManifest();
-  const seen = new Set<string>();
-  const stack = [from];
-  while (stack.length > 0) {
-    const key = stack.pop() as string;
-    if (seen.has(key) || key === 'index.html') continue;
-    seen.add(key);
-    stack.push(...(manifest[key]?.imports ?? []));
-  }
-  return [...seen].map((key) => manifest[key]?.file as string).filter((file) => file.endsWith('.js'));
-}
+const loadedWith = (from: string) => reachable(from, false);
 
 const withRadix = (files: string[]) =>
   files.filter((file) => sourcesOf(file).some((source) => /node_modules\/@radix-ui\//.test(source)));
