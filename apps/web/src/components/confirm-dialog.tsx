@@ -8,11 +8,10 @@ import {
   type Ref,
   type RefObject,
   Suspense,
-  useEffect,
   useId,
   useRef,
 } from 'react';
-import { preloadWhenIdle, useOpenedOnce } from './lazy-dialog';
+import { useLazyDialog } from './lazy-dialog';
 
 type ContentProps = AlertDialogContentProps;
 
@@ -78,8 +77,7 @@ function dialogTrigger(
 export function ConfirmDialog({ trigger, ...props }: ConfirmDialogProps) {
   const contentId = useId();
   const triggerRef = useRef<HTMLElement>(null);
-  const opened = useOpenedOnce(props.open);
-  useEffect(() => preloadWhenIdle(loadPanel), []);
+  const opened = useLazyDialog(props.open, loadPanel);
   return (
     <>
       {trigger && dialogTrigger(trigger, props.open, props.onOpenChange, contentId, triggerRef)}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 
 /*
  * The dialogs' Radix code (focus trap, dismissal, aria wiring) is a chunk of its own, fetched when a
@@ -28,4 +28,13 @@ export function useOpenedOnce(open: boolean): boolean {
   const [opened, setOpened] = useState(open);
   if (open && !opened) setOpened(true);
   return opened || open;
+}
+
+/**
+ * For a dialog whose Radix part is a lazy chunk: fetches the chunk when the browser is idle, and says
+ * whether the part should be mounted (from the first opening on, see useOpenedOnce).
+ */
+export function useLazyDialog(open: boolean, load: () => Promise<unknown>): boolean {
+  useEffect(() => preloadWhenIdle(load), [load]);
+  return useOpenedOnce(open);
 }

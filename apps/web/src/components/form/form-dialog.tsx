@@ -1,6 +1,6 @@
-import { lazy, type ReactNode, Suspense, useContext, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useContext } from 'react';
 import { Button, type ButtonProps } from '../button';
-import { preloadWhenIdle, useOpenedOnce } from '../lazy-dialog';
+import { useLazyDialog } from '../lazy-dialog';
 import { DialogCloseContext } from './dialog-hold';
 import { useFormStatus } from './form';
 
@@ -24,8 +24,7 @@ const Panel = lazy(async () => ({ default: (await loadPanel()).FormDialogPanel }
  * click outside and the close button close it, except while its form is busy.
  */
 export function FormDialog(props: FormDialogProps) {
-  const opened = useOpenedOnce(props.open);
-  useEffect(() => preloadWhenIdle(loadPanel), []);
+  const opened = useLazyDialog(props.open, loadPanel);
   if (!opened) return null;
   return (
     <Suspense fallback={null}>

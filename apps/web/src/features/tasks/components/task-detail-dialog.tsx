@@ -1,6 +1,6 @@
 import type { Task, TaskMember } from '@hearth/contract';
-import { lazy, Suspense, useEffect } from 'react';
-import { preloadWhenIdle, useOpenedOnce } from '../../../components/lazy-dialog';
+import { lazy, Suspense } from 'react';
+import { useLazyDialog } from '../../../components/lazy-dialog';
 
 export interface TaskDetailDialogProps {
   task: Task | null;
@@ -23,8 +23,7 @@ const Panel = lazy(async () => ({ default: (await loadPanel()).TaskDetailPanel }
  * code (Radix Dialog among it) loads when it first opens or the browser is idle.
  */
 export function TaskDetailDialog(props: TaskDetailDialogProps) {
-  const opened = useOpenedOnce(props.task !== null);
-  useEffect(() => preloadWhenIdle(loadPanel), []);
+  const opened = useLazyDialog(props.task !== null, loadPanel);
   if (!opened) return null;
   return (
     <Suspense fallback={null}>
