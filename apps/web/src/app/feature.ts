@@ -31,7 +31,7 @@ export interface PageRoute {
 export type LiveSubscription = LiveKind | { kind: LiveKind; keys: readonly QueryKey[] };
 
 /**
- * What a feature brings to the app shell, exported as `feature` from `features/<name>/index.ts` and
+ * What a feature brings to the app shell, exported as `feature` from `features/<name>/feature.ts` and
  * listed once in `app/features.ts`.
  */
 export interface FeatureDefinition {

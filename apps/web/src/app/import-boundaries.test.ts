@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
  *    others need (components, hooks, types) is re-exported there. Inside a feature, files import each
  *    other directly, never through their own index (that would make import cycles).
  *  - Features may use app/feature.ts (the shape they declare themselves with), nothing else in app/.
- *  - app/ composes features, through their index files only.
+ *  - app/ composes features, through their index files, and mounts each through its feature.ts (the
+ *    routes and menu entry alone, so the first download does not reach the feature's components).
  *  - lib/, components/ and the shared test helpers in test/ import no feature and nothing in app/.
  */
 
@@ -39,6 +40,7 @@ function areaOf(path: string): Area {
 }
 
 const isFeatureIndex = (path: string) => /^features\/[^/]+\/index\.tsx?$/.test(path);
+const isFeatureDeclaration = (path: string) => /^features\/[^/]+\/feature\.ts$/.test(path);
 
 /** Why `file` may not import `target`, or null when it may. */
 function ruleBroken(file: string, target: string): string | null {
@@ -53,8 +55,13 @@ function ruleBroken(file: string, target: string): string | null {
       return 'imports app/: features may use app/feature.ts only';
     return null;
   }
-  if (from.kind === 'app' && to.kind === 'feature' && !isFeatureIndex(target))
-    return `reaches into feature '${to.name}': import from features/${to.name} (its index.ts)`;
+  if (
+    from.kind === 'app' &&
+    to.kind === 'feature' &&
+    !isFeatureIndex(target) &&
+    !isFeatureDeclaration(target)
+  )
+    return `reaches into feature '${to.name}': import from features/${to.name} (its index.ts or feature.ts)`;
   if ((from.kind === 'lib' || from.kind === 'components' || from.kind === 'test') && to.kind === 'feature')
     return `${from.kind}/ may not import features`;
   if ((from.kind === 'lib' || from.kind === 'components' || from.kind === 'test') && to.kind === 'app')
@@ -117,7 +124,9 @@ describe('import boundaries', () => {
       ['features/users/index.ts', "export { useMe } from './api';"],
       ['features/users/api.ts', "import { routes } from '../../app/router';"],
       ['features/users/pages/p.tsx', ''],
+      ['features/users/feature.ts', ''],
       ['app/feature.ts', ''],
+      ['app/features.ts', "export { feature as users } from '../features/users/feature';"],
       [
         'lib/util.ts',
         "// import { x } from '../features/users/api';\nimport { useMe } from '../features/users';",
@@ -133,7 +142,7 @@ describe('import boundaries', () => {
       "features/home/lib/x.ts: '../../users/pages/p' reaches into feature 'users': import from features/users (its index.ts)",
       "features/users/api.ts: '../../app/router' imports app/: features may use app/feature.ts only",
       "lib/util.ts: '../features/users' lib/ may not import features",
-      "app/router.tsx: '../features/home/pages/home-page' reaches into feature 'home': import from features/home (its index.ts)",
+      "app/router.tsx: '../features/home/pages/home-page' reaches into feature 'home': import from features/home (its index.ts or feature.ts)",
       "app/router.tsx: '../nowhere' does not resolve to a file",
     ]);
   });

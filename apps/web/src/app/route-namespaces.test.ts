@@ -43,12 +43,12 @@ interface Route {
   namespaces: readonly string[];
 }
 
-/** Every page of every feature, with its module (read from the feature's index.ts). */
+/** Every page of every feature, with its module (read from the feature's feature.ts). */
 function routes(): Route[] {
   return Object.entries(registry).flatMap(([name, feature]: [string, FeatureDefinition]) => {
-    const index = `features/${name}/index.ts`;
+    const declaration = `features/${name}/feature.ts`;
     const files = new Map(
-      [...read(index).matchAll(/path:\s*'([^']+)',\s*lazy:\s*\(\)\s*=>\s*import\('([^']+)'\)/g)].map((m) => [
+      [...read(declaration).matchAll(/path:\s*'([^']+)',\s*lazy:\s*\(\)\s*=>\s*import\('([^']+)'\)/g)].map((m) => [
         m[1],
         `${posix.join(`features/${name}`, m[2] as string)}.tsx`,
       ]),
@@ -61,7 +61,7 @@ function routes(): Route[] {
     return pages.map(({ page: { path, namespaces }, open }) => ({
       path,
       open,
-      file: files.get(path) ?? `(no module found for '${path}' in ${index})`,
+      file: files.get(path) ?? `(no module found for '${path}' in ${declaration})`,
       namespaces: namespaces ?? [],
     }));
   });
@@ -71,7 +71,7 @@ const pageFiles = new Set(routes().map((r) => r.file));
 
 /**
  * The namespaces of the keys in the code `roots` reach. Other pages (the route table's lazy imports in
- * the features' index files) and `skip` are not followed.
+ * the features' feature.ts files) and `skip` are not followed.
  */
 function namespacesReached(roots: string[], skip: string[] = []): Set<string> {
   const seen = new Set<string>();
@@ -111,8 +111,8 @@ describe('the catalogue namespaces each page fetches', () => {
   );
 
   it("the signed-in shell names exactly the namespaces it uses besides the first download's", () => {
-    // The shell reads the feature registry for routes, live keys and nav names: of the features' index
-    // files, only their own keys (the nav names) reach it, not the components they re-export for pages.
+    // The shell reads the feature registry for routes, live keys and nav names: of each feature, only the
+    // keys of its feature.ts (the nav names) reach it, not the components its index re-exports for pages.
     const used = namespacesReached(
       [
         'app/layout/sidebar-layout.tsx',
@@ -124,7 +124,7 @@ describe('the catalogue namespaces each page fetches', () => {
       ['app/features.ts'],
     );
     for (const name of Object.keys(registry))
-      for (const m of read(`features/${name}/index.ts`).matchAll(NAMESPACE_OF_KEY)) used.add(m[1] as string);
+      for (const m of read(`features/${name}/feature.ts`).matchAll(NAMESPACE_OF_KEY)) used.add(m[1] as string);
     expect(sorted(used)).toEqual(sorted(always));
   });
 

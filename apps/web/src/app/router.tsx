@@ -1,7 +1,7 @@
 /**
  * Routes of the web app (React Router 7, declarative mode).
  *
- * Features bring their own pages: each lists lazy routes in the `feature` of its index.ts, and
+ * Features bring their own pages: each lists lazy routes in the `feature` of its feature.ts, and
  * `app/features.ts` lists the features. Pages in a feature's `routes` render inside the sidebar layout,
  * behind sign-in (RequireAuth) and after the profile check; `standaloneRoutes` render behind sign-in only
  * (centred cards). Both load their code only when first opened, so heavy parts such as FullCalendar stay

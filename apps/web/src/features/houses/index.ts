@@ -1,13 +1,3 @@
-import type { FeatureDefinition } from '../../app/feature';
-
-export const feature: FeatureDefinition = {
-  routes: [{ path: 'house', lazy: () => import('./pages/house-page'), namespaces: ['houses', 'bills'] }],
-  standaloneRoutes: [
-    { path: 'houseSetup', lazy: () => import('./pages/house-setup-page'), namespaces: ['houses'] },
-  ],
-  // The house's name or picture, its members (their keys start with the house's).
-  live: [{ kind: 'house', keys: [['houses']] }],
-};
-
 export { useHouse } from './api';
 export { HouseInviteCard } from './components/house-invite-card';
+export { feature } from './feature';

@@ -1,0 +1,23 @@
+import { House } from 'lucide-react';
+import type { FeatureDefinition } from '../../app/feature';
+import { t } from '../../lib/i18n';
+
+/** How the app mounts this feature: its routes, its place in the menu, what the live stream refetches. */
+export const feature: FeatureDefinition = {
+  routes: [
+    {
+      path: 'home',
+      lazy: () => import('./pages/home-page'),
+      namespaces: ['home', 'tasks', 'events', 'bills', 'houses', 'reminders'],
+    },
+  ],
+  nav: {
+    // Read when the menu renders, in the current language.
+    get name() {
+      return t('common:nav.home');
+    },
+    path: '/home',
+    icon: House,
+    order: 10,
+  },
+};

@@ -1,0 +1,18 @@
+import { BellRing } from 'lucide-react';
+import type { FeatureDefinition } from '../../app/feature';
+import { t } from '../../lib/i18n';
+
+/** How the app mounts this feature: its routes, its place in the menu, what the live stream refetches. */
+export const feature: FeatureDefinition = {
+  routes: [{ path: 'reminders', lazy: () => import('./pages/reminders-page'), namespaces: ['reminders'] }],
+  nav: {
+    // Read when the menu renders, in the current language.
+    get name() {
+      return t('common:nav.reminders');
+    },
+    path: '/reminders',
+    icon: BellRing,
+    order: 40,
+  },
+  live: ['reminders'],
+};
