@@ -13,8 +13,32 @@ import { precompileMessages } from './build/precompile-messages';
 // The API server (and the built-in identity provider under /oidc) runs on port 3000 in development.
 const apiServer = 'http://localhost:3000';
 
+/*
+ * Chunks. Left to itself the bundler gives every module that two lazy parts share a file of its own: a
+ * page came in ~35 files, and on a phone's connection each costs a round trip. Instead the first screen's
+ * modules are one file ('app', taken first), and everything the lazy parts share is one 'shell' file.
+ * One, not one per set of pages: split shell files import each other in cycles, and a class then ran
+ * before the class it extends. Kept out of the shell: the lazy modules themselves (pages, dialogs' panels,
+ * catalogues each stay a file) and the libraries only one page or the dialogs need.
+ */
+const onDemandLibraries =
+  /[\\/]node_modules[\\/](@fullcalendar|ical\.js|@radix-ui|react-remove-scroll|aria-hidden|use-callback-ref|use-sidecar|react-style-singleton|get-nonce|@floating-ui|preact)[\\/]/;
+const lazyModules = new Set<string>();
+
+/** Notes every module something imports with import(): each stays the head of its own chunk. */
+function noteLazyModules(): Plugin {
+  return {
+    name: 'hearth:note-lazy-modules',
+    apply: 'build',
+    moduleParsed(info) {
+      for (const id of info.dynamicallyImportedIds) lazyModules.add(id);
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
+    noteLazyModules(),
     // The catalogue's messages parsed at build time; the browser build drops the ICU parser (an alias).
     precompileMessages(),
     react(),
@@ -73,6 +97,19 @@ export default defineConfig({
     // dist/.vite/manifest.json: which files each entry and lazy route loads (the speed test reads it).
     manifest: true,
     rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'app', tags: ['$initial'], priority: 2 },
+            {
+              name: 'shell',
+              test: (id: string) => !lazyModules.has(id) && !onDemandLibraries.test(id),
+              minShareCount: 2,
+              priority: 1,
+            },
+          ],
+        },
+      },
       treeshake: {
         // The contract's schemas (TypeBox `Type.*` calls) are for the server; the browser uses its types and
         // a few constants. Marking the calls pure lets unused schemas, and with them TypeBox, drop out.
