@@ -62,6 +62,8 @@ describe('runLiveConnection', () => {
     const [path, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(path).toBe('/api/live');
     expect(init.headers).toEqual({ Accept: 'text/event-stream', Authorization: 'Bearer tok' });
+    // A request that never ends must not hold up the page's own reads, nor count as part of loading it.
+    expect(init.priority).toBe('low');
 
     stream.send(
       'retry: 2000\n\nevent: ready\nid: e1-0-3\ndata: {"resync":true,"house_id":3}\n\n: heartbeat\n\n',

@@ -85,7 +85,14 @@ export async function runLiveConnection(options: LiveConnectionOptions): Promise
       if (token) headers.Authorization = `Bearer ${token}`;
       if (lastEventId) headers['Last-Event-ID'] = lastEventId;
       heard();
-      const res = await doFetch(LIVE_PATH, { headers, signal: connection.signal, cache: 'no-store' });
+      // Low priority: the page's own reads go first, and the browser (and page-load tools) need not wait
+      // for this request, which never ends, before counting the page as loaded.
+      const res = await doFetch(LIVE_PATH, {
+        headers,
+        signal: connection.signal,
+        cache: 'no-store',
+        priority: 'low',
+      });
       if (res.status === 401 && options.renewToken) {
         renewed = (await options.renewToken().catch(() => undefined)) !== undefined;
         throw new StreamStatusError(401);
