@@ -1,12 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   addHours,
   atTime,
+  browserTimeZone,
   currentWeek,
   datePart,
   formatDate,
   formatDateTime,
   formatDay,
+  formatIntl,
   formatTime,
   isoToLocalInput,
   localInputToIso,
@@ -194,5 +196,23 @@ describe('currentWeek (Sunday through the next Sunday)', () => {
       start: '2026-03-29',
       end: '2026-04-05',
     });
+  });
+});
+
+describe('the zone and formatters kept between calls', () => {
+  const saved = process.env.TZ;
+  afterEach(() => {
+    process.env.TZ = saved;
+  });
+
+  it('follows the device into another zone at the next call', () => {
+    process.env.TZ = 'Europe/Berlin';
+    expect(browserTimeZone()).toBe('Europe/Berlin');
+    const at = '2026-11-23T08:05:00.000Z';
+    const berlin = formatIntl(at, { hour: 'numeric', minute: '2-digit', hourCycle: 'h23' });
+    expect(berlin).toBe('09:05');
+    process.env.TZ = 'Asia/Tokyo';
+    expect(browserTimeZone()).toBe('Asia/Tokyo');
+    expect(formatIntl(at, { hour: 'numeric', minute: '2-digit', hourCycle: 'h23' })).toBe('17:05');
   });
 });

@@ -20,9 +20,21 @@ export function weekStartsOn(locale: string = currentLocale()): number {
   return firstDayOfWeek(locale) % 7;
 }
 
-/** The browser's IANA time zone, sent with events and reminders so dates and repeats keep local time. */
+let zoneSeen: { zone: string; offset: number; at: number } | undefined;
+
+/**
+ * The browser's IANA time zone, sent with events and reminders so dates and repeats keep local time.
+ * Asking Intl builds a formatter (a good part of a millisecond), and a page asks for every date it shows:
+ * the answer is kept for a few seconds, and dropped at once when the clock's offset changes (the device
+ * moved zones).
+ */
 export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  const now = Date.now();
+  const offset = new Date(now).getTimezoneOffset();
+  if (!zoneSeen || zoneSeen.offset !== offset || now - zoneSeen.at > 10_000) {
+    zoneSeen = { zone: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC', offset, at: now };
+  }
+  return zoneSeen.zone;
 }
 
 const LOCAL_FORMAT = "yyyy-MM-dd'T'HH:mm";
@@ -119,17 +131,34 @@ const TIME: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
  * Intl; '' for an invalid value.
  * They use no luxon, so pages that only show dates do not download it.
  */
-function format(value: string | Date, options: Intl.DateTimeFormatOptions): string {
+/** `value` as Intl shows it with `options`, in the app's language and the browser's zone. */
+export function formatIntl(value: string | Date, options: Intl.DateTimeFormatOptions): string {
   const date = typeof value === 'string' ? new Date(value) : value;
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleString(currentLocale(), options);
+  return Number.isNaN(date.getTime()) ? '' : formatter(options).format(date);
 }
 
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** One formatter per language, zone and options: building one costs far more than using it. */
+function formatter(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const locale = currentLocale();
+  const timeZone = browserTimeZone();
+  const key = `${locale}|${timeZone}|${JSON.stringify(options)}`;
+  let found = formatters.get(key);
+  if (!found) {
+    found = new Intl.DateTimeFormat(locale, { ...options, timeZone });
+    formatters.set(key, found);
+  }
+  return found;
+}
+
+const DATE: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'numeric', day: 'numeric' };
+
 /** An instant with its weekday, date and time, e.g. 'Mon, Nov 23, 2026, 8:00 AM'. */
-export const formatDateTime = (value: string | Date) => format(value, DATE_TIME);
+export const formatDateTime = (value: string | Date) => formatIntl(value, DATE_TIME);
 /** An instant's date alone, e.g. '11/23/2026'. */
-export const formatDate = (value: string | Date) =>
-  format(value, { year: 'numeric', month: 'numeric', day: 'numeric' });
+export const formatDate = (value: string | Date) => formatIntl(value, DATE);
 /** A short day, e.g. 'Mon, Nov 23'. */
-export const formatDay = (value: string | Date) => format(value, DAY);
+export const formatDay = (value: string | Date) => formatIntl(value, DAY);
 /** A time of day, e.g. '8:00 AM'. */
-export const formatTime = (value: string | Date) => format(value, TIME);
+export const formatTime = (value: string | Date) => formatIntl(value, TIME);

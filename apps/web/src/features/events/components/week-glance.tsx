@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Spinner } from '../../../components/spinner';
 import { useApiClient } from '../../../lib/api-client';
-import { browserTimeZone, currentWeek, formatTime, startOfDate } from '../../../lib/dates';
-import { currentLocale, t, t as tr } from '../../../lib/i18n';
+import { browserTimeZone, currentWeek, formatIntl, formatTime, startOfDate } from '../../../lib/dates';
+import { t, t as tr } from '../../../lib/i18n';
 import { useLogError } from '../../../lib/use-log-error';
 import { useLiveChange } from '../../live';
 import { eventKeys, fetchLayers, fetchOccurrences } from '../api';
@@ -118,6 +118,10 @@ export function glanceItems(
   return out;
 }
 
+const WEEKDAY: Intl.DateTimeFormatOptions = { weekday: 'short' };
+const DAY_OF_MONTH: Intl.DateTimeFormatOptions = { day: 'numeric' };
+const FULL_DAY: Intl.DateTimeFormatOptions = { weekday: 'long', month: 'long', day: 'numeric' };
+
 /** Puts each item on every day it touches: all-day ones first, then by start time. */
 export function spreadOverWeek(
   dates: readonly string[],
@@ -142,9 +146,9 @@ export function spreadOverWeek(
       today: date === today,
       items: onDay,
       label: {
-        weekday: noon.toLocaleDateString(currentLocale(), { weekday: 'short' }),
-        day: noon.toLocaleDateString(currentLocale(), { day: 'numeric' }),
-        full: noon.toLocaleDateString(currentLocale(), { weekday: 'long', month: 'long', day: 'numeric' }),
+        weekday: formatIntl(noon, WEEKDAY),
+        day: formatIntl(noon, DAY_OF_MONTH),
+        full: formatIntl(noon, FULL_DAY),
       },
     };
   });
