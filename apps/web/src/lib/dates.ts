@@ -131,18 +131,21 @@ const TIME: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
  * Intl; '' for an invalid value.
  * They use no luxon, so pages that only show dates do not download it.
  */
-/** `value` as Intl shows it with `options`, in the app's language and the browser's zone. */
-export function formatIntl(value: string | Date, options: Intl.DateTimeFormatOptions): string {
+/** `value` as Intl shows it with `options`, in the app's language and the browser's zone (or `options.timeZone`). */
+export function formatIntl(
+  value: string | Date,
+  options: Intl.DateTimeFormatOptions,
+  locale: string = currentLocale(),
+): string {
   const date = typeof value === 'string' ? new Date(value) : value;
-  return Number.isNaN(date.getTime()) ? '' : formatter(options).format(date);
+  return Number.isNaN(date.getTime()) ? '' : formatter(options, locale).format(date);
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 /** One formatter per language, zone and options: building one costs far more than using it. */
-function formatter(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const locale = currentLocale();
-  const timeZone = browserTimeZone();
+function formatter(options: Intl.DateTimeFormatOptions, locale: string): Intl.DateTimeFormat {
+  const timeZone = options.timeZone ?? browserTimeZone();
   const key = `${locale}|${timeZone}|${JSON.stringify(options)}`;
   let found = formatters.get(key);
   if (!found) {

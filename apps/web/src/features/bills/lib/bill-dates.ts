@@ -1,3 +1,4 @@
+import { formatIntl } from '../../../lib/dates';
 import { currentLocale } from '../../../lib/i18n';
 /*
  * Bills speak in calendar dates (YYYY-MM-DD), which have no time zone: they are shown as written, read at
@@ -18,27 +19,25 @@ const atNoon = (date: string) => new Date(`${date}T12:00:00Z`);
 export function formatBillDate(date: string, locale: string = currentLocale()): string {
   const d = atNoon(date);
   if (Number.isNaN(d.getTime())) return date;
-  return d.toLocaleDateString(locale, {
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+  return formatIntl(
+    d,
+    { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' },
+    locale,
+  );
 }
 
 /** A month (YYYY-MM) for people, e.g. 'March 2025'. */
 export function formatMonth(month: string, locale: string = currentLocale()): string {
   const d = atNoon(`${month}-15`);
   if (Number.isNaN(d.getTime())) return month;
-  return d.toLocaleDateString(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return formatIntl(d, { month: 'long', year: 'numeric', timeZone: 'UTC' }, locale);
 }
 
 /** A short month (YYYY-MM) for a chart axis, e.g. 'Mar 25'. */
 export function formatShortMonth(month: string, locale: string = currentLocale()): string {
   const d = atNoon(`${month}-15`);
   if (Number.isNaN(d.getTime())) return month;
-  return d.toLocaleDateString(locale, { month: 'short', year: '2-digit', timeZone: 'UTC' });
+  return formatIntl(d, { month: 'short', year: '2-digit', timeZone: 'UTC' }, locale);
 }
 
 /** The last `count` months up to the one `today` is in, newest first (for the month filter). */
