@@ -25,7 +25,9 @@ export default defineConfig({
   testMatch: '*.spec.ts',
   outputDir: './artifacts',
   globalTeardown: './support/remove-data.ts',
-  timeout: 60_000,
+  // A two-person flow (two sign-ups, axe, screenshots) takes about a minute on a busy 2-core machine; a
+  // stuck step still fails within the 10 s an expectation waits.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   workers: 2,
   retries: process.env.CI ? 1 : 0,
