@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, type Response, test } from '@playwright/test';
 import {
@@ -131,6 +131,16 @@ test('a page comes in a handful of files: its own, the shared shell and its own 
     const files = new Set([...shell, ...loadedWith(page)]);
     expect(files.size, `${page}: ${[...files].join(', ')}`).toBeLessThanOrEqual(6);
   }
+});
+
+test('index.html has the browser fetch the shared chunks alongside the entry, not after it has run', () => {
+  const manifest = readManifest();
+  const shared = Object.entries(manifest)
+    .filter(([key]) => /^_shell-[\w-]+\.js$/.test(key) || key === 'src/app/auth-provider.tsx')
+    .map(([, chunk]) => chunk.file);
+  expect(shared.length).toBe(2);
+  const html = readFileSync(join(WEB_DIST, 'index.html'), 'utf8');
+  for (const file of shared) expect(html).toContain(`<link rel="modulepreload" crossorigin href="/${file}">`);
 });
 
 /** Every script the page requests from now on, with its answer. */
