@@ -94,11 +94,11 @@ const loadedWith = (from: string) => reachable(from, false);
 
 /** The modules of the signed-in pages people open most. */
 const MAIN_PAGES = [
-    'src/features/home/pages/home-page.tsx',
-    'src/features/tasks/pages/tasks-page.tsx',
-    'src/features/bills/pages/bills-page.tsx',
-    'src/features/groceries/pages/groceries-page.tsx',
-    'src/features/events/pages/calendar-page.tsx',
+  'src/features/home/pages/home-page.tsx',
+  'src/features/tasks/pages/tasks-page.tsx',
+  'src/features/bills/pages/bills-page.tsx',
+  'src/features/groceries/pages/groceries-page.tsx',
+  'src/features/events/pages/calendar-page.tsx',
 ];
 
 const withRadix = (files: string[]) =>

@@ -48,10 +48,9 @@ function routes(): Route[] {
   return Object.entries(registry).flatMap(([name, feature]: [string, FeatureDefinition]) => {
     const declaration = `features/${name}/feature.ts`;
     const files = new Map(
-      [...read(declaration).matchAll(/path:\s*'([^']+)',\s*lazy:\s*\(\)\s*=>\s*import\('([^']+)'\)/g)].map((m) => [
-        m[1],
-        `${posix.join(`features/${name}`, m[2] as string)}.tsx`,
-      ]),
+      [...read(declaration).matchAll(/path:\s*'([^']+)',\s*lazy:\s*\(\)\s*=>\s*import\('([^']+)'\)/g)].map(
+        (m) => [m[1], `${posix.join(`features/${name}`, m[2] as string)}.tsx`],
+      ),
     );
     const signedIn: PageRoute[] = [...feature.routes, ...(feature.standaloneRoutes ?? [])];
     const pages = [
@@ -124,7 +123,8 @@ describe('the catalogue namespaces each page fetches', () => {
       ['app/features.ts'],
     );
     for (const name of Object.keys(registry))
-      for (const m of read(`features/${name}/feature.ts`).matchAll(NAMESPACE_OF_KEY)) used.add(m[1] as string);
+      for (const m of read(`features/${name}/feature.ts`).matchAll(NAMESPACE_OF_KEY))
+        used.add(m[1] as string);
     expect(sorted(used)).toEqual(sorted(always));
   });
 
