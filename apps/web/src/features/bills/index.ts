@@ -1,4 +1,3 @@
 export { HouseCurrencyCard } from './components/house-currency-card';
 export { RecordPurchaseButton } from './components/record-purchase-dialog';
 export { YourBalance } from './components/your-balance';
-export { feature } from './feature';

@@ -1,2 +1,1 @@
 export { WeekAtAGlance } from './components/week-at-a-glance';
-export { feature } from './feature';

@@ -1,3 +1,2 @@
 export { useHouse } from './api';
 export { HouseInviteCard } from './components/house-invite-card';
-export { feature } from './feature';

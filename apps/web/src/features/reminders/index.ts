@@ -1,6 +1,5 @@
 import { lazy } from 'react';
 
-export { feature } from './feature';
 /**
  * The notices of due reminders that every signed-in page shows (mount inside a Suspense). They load after
  * the page itself, keeping the first download small.

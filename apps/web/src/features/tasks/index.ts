@@ -1,2 +1,1 @@
 export { YourTasks } from './components/your-tasks';
-export { feature } from './feature';

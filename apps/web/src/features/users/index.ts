@@ -1,3 +1,2 @@
 export { meQuery, useMe, userKeys, useUserExists } from './api';
-export { feature } from './feature';
 export { ProfileLanguage } from './profile-language';
