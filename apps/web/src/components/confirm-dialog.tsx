@@ -1,17 +1,16 @@
 import type { AlertDialogContentProps } from '@radix-ui/react-alert-dialog';
 import {
   cloneElement,
-  lazy,
   type MouseEvent,
   type ReactElement,
   type ReactNode,
   type Ref,
   type RefObject,
-  Suspense,
   useId,
   useRef,
 } from 'react';
-import { useLazyDialog } from './lazy-dialog';
+import type { ConfirmDialogPanelProps } from './confirm-dialog-panel';
+import { lazyDialog } from './lazy-dialog';
 
 type ContentProps = AlertDialogContentProps;
 
@@ -34,8 +33,10 @@ export interface ConfirmDialogProps {
   onCloseAutoFocus?: ContentProps['onCloseAutoFocus'];
 }
 
-const loadPanel = () => import('./confirm-dialog-panel');
-const Panel = lazy(async () => ({ default: (await loadPanel()).ConfirmDialogPanel }));
+const Panel = lazyDialog<ConfirmDialogPanelProps>(
+  async () => (await import('./confirm-dialog-panel')).ConfirmDialogPanel,
+  (props) => props.open,
+);
 
 type TriggerProps = { onClick?: (event: MouseEvent<HTMLElement>) => void; ref?: Ref<HTMLElement> };
 
@@ -77,15 +78,10 @@ function dialogTrigger(
 export function ConfirmDialog({ trigger, ...props }: ConfirmDialogProps) {
   const contentId = useId();
   const triggerRef = useRef<HTMLElement>(null);
-  const opened = useLazyDialog(props.open, loadPanel);
   return (
     <>
       {trigger && dialogTrigger(trigger, props.open, props.onOpenChange, contentId, triggerRef)}
-      {opened && (
-        <Suspense fallback={null}>
-          <Panel {...props} contentId={contentId} triggerRef={triggerRef} />
-        </Suspense>
-      )}
+      <Panel {...props} contentId={contentId} triggerRef={triggerRef} />
     </>
   );
 }

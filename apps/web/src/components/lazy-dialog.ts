@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { type ComponentType, createElement, lazy, Suspense, useEffect, useState } from 'react';
 
 /*
  * The dialogs' Radix code (focus trap, dismissal, aria wiring) is a chunk of its own, fetched when a
@@ -31,10 +31,20 @@ export function useOpenedOnce(open: boolean): boolean {
 }
 
 /**
- * For a dialog whose Radix part is a lazy chunk: fetches the chunk when the browser is idle, and says
- * whether the part should be mounted (from the first opening on, see useOpenedOnce).
+ * A dialog whose Radix part is a lazy chunk (`load` gives the part): the component this returns fetches
+ * the chunk when the browser is idle, and mounts the part from its first opening on (`isOpen` says when
+ * that is), drawing nothing while the chunk is on its way.
  */
-export function useLazyDialog(open: boolean, load: () => Promise<unknown>): boolean {
-  useEffect(() => preloadWhenIdle(load), [load]);
-  return useOpenedOnce(open);
+export function lazyDialog<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  isOpen: (props: P) => boolean,
+): ComponentType<P> {
+  const Part = lazy(async () => ({ default: await load() }));
+  return function LazyDialog(props: P) {
+    useEffect(() => preloadWhenIdle(load), []);
+    const opened = useOpenedOnce(isOpen(props));
+    return opened
+      ? createElement(Suspense, { fallback: null }, createElement(Part as ComponentType<P>, props))
+      : null;
+  };
 }

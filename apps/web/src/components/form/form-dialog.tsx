@@ -1,6 +1,6 @@
-import { lazy, type ReactNode, Suspense, useContext } from 'react';
+import { type ReactNode, useContext } from 'react';
 import { Button, type ButtonProps } from '../button';
-import { useLazyDialog } from '../lazy-dialog';
+import { lazyDialog } from '../lazy-dialog';
 import { DialogCloseContext } from './dialog-hold';
 import { useFormStatus } from './form';
 
@@ -15,23 +15,15 @@ export interface FormDialogProps {
   children: ReactNode;
 }
 
-const loadPanel = () => import('./form-dialog-panel');
-const Panel = lazy(async () => ({ default: (await loadPanel()).FormDialogPanel }));
-
 /**
  * A dialog for a form (Radix Dialog, whose code loads when it first opens or the browser is idle; see
  * lazy-dialog.ts): title, description, close button, and the form as its body. Focus stays inside; Esc, a
  * click outside and the close button close it, except while its form is busy.
  */
-export function FormDialog(props: FormDialogProps) {
-  const opened = useLazyDialog(props.open, loadPanel);
-  if (!opened) return null;
-  return (
-    <Suspense fallback={null}>
-      <Panel {...props} />
-    </Suspense>
-  );
-}
+export const FormDialog = lazyDialog<FormDialogProps>(
+  async () => (await import('./form-dialog-panel')).FormDialogPanel,
+  (props) => props.open,
+);
 
 /** Closes the dialog (as Radix's Dialog.Close); waits, like the form's other buttons, while the form is busy. */
 export function CancelButton({ children = 'Cancel', disabled, onClick, ...props }: ButtonProps) {

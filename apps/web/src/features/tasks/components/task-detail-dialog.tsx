@@ -1,6 +1,5 @@
 import type { Task, TaskMember } from '@hearth/contract';
-import { lazy, Suspense } from 'react';
-import { useLazyDialog } from '../../../components/lazy-dialog';
+import { lazyDialog } from '../../../components/lazy-dialog';
 
 export interface TaskDetailDialogProps {
   task: Task | null;
@@ -15,19 +14,11 @@ export interface TaskDetailDialogProps {
   onDelete: (task: Task) => void;
 }
 
-const loadPanel = () => import('./task-detail-panel');
-const Panel = lazy(async () => ({ default: (await loadPanel()).TaskDetailPanel }));
-
 /**
  * A task's details: when, how it repeats and rotates, who is on turn, its history, and what to do. Its
  * code (Radix Dialog among it) loads when it first opens or the browser is idle.
  */
-export function TaskDetailDialog(props: TaskDetailDialogProps) {
-  const opened = useLazyDialog(props.task !== null, loadPanel);
-  if (!opened) return null;
-  return (
-    <Suspense fallback={null}>
-      <Panel {...props} />
-    </Suspense>
-  );
-}
+export const TaskDetailDialog = lazyDialog<TaskDetailDialogProps>(
+  async () => (await import('./task-detail-panel')).TaskDetailPanel,
+  (props) => props.task !== null,
+);
