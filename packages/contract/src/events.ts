@@ -1,4 +1,4 @@
-import { type Static, type TSchema, Type } from 'typebox';
+import { type Static, type TProperties, type TSchema, Type } from 'typebox';
 import { IdParam, TimeZoneName } from './common.js';
 
 export const EVENT_TITLE_MAX = 200;
@@ -17,7 +17,20 @@ export const EventMessages = {
   houseRequired: 'You need to join a house before creating events.',
 } as const;
 
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+/*
+ * The helpers below are marked free of side effects, as TypeBox's own calls are (see the web's Vite
+ * config): the web uses only this module's types and constants, and its bundle then leaves the schemas,
+ * and TypeBox with them, out. An object spread in a schema's argument would keep them in.
+ */
+/* @__NO_SIDE_EFFECTS__ */
+function Nullable<T extends TSchema>(schema: T) {
+  return Type.Union([schema, Type.Null()]);
+}
+
+/* @__NO_SIDE_EFFECTS__ */
+function fields<A extends TProperties, B extends TProperties>(a: A, b: B): A & B {
+  return { ...a, ...b };
+}
 
 /**
  * An event as the API answers it. Timed events: start/end are UTC ISO instants and the dates are null.
@@ -25,7 +38,7 @@ const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null
  * a one-day event has start_date === end_date); start_datetime/end_datetime are 00:00 of the first day
  * and 23:59 of the last day in the zone the event was saved from (time_zone).
  */
-export const Event = Type.Object({
+const EventProperties = {
   event_id: Type.Integer(),
   house_id: Type.Integer(),
   title: Type.String(),
@@ -49,7 +62,8 @@ export const Event = Type.Object({
   rrule: Nullable(Type.String()),
   /** Original starts (UTC ISO) of occurrences removed from the series. */
   exdates: Type.Array(Type.String()),
-});
+};
+export const Event = Type.Object(EventProperties);
 export type Event = Static<typeof Event>;
 
 /**
@@ -57,11 +71,9 @@ export type Event = Static<typeof Event>;
  * all-day events). `occurrence_start` is the original start, which names the occurrence in edits;
  * `overridden` says it was edited on its own.
  */
-export const EventOccurrence = Type.Object({
-  ...Event.properties,
-  occurrence_start: Type.String(),
-  overridden: Type.Boolean(),
-});
+export const EventOccurrence = Type.Object(
+  fields(EventProperties, { occurrence_start: Type.String(), overridden: Type.Boolean() }),
+);
 export type EventOccurrence = Static<typeof EventOccurrence>;
 
 /** GET /api/event/?from=&to=: ISO instants, from before to. */
@@ -97,11 +109,11 @@ const ScopeFields = {
 };
 
 /** POST /api/event/ */
-export const EventInput = Type.Object({ ...EventFields, house_id: IdParam });
+export const EventInput = Type.Object(fields(EventFields, { house_id: IdParam }));
 export type EventInput = Static<typeof EventInput>;
 
 /** PATCH /api/event/{id}: any subset of the fields; the merged event is checked as a whole. */
-export const EventPatch = Type.Partial(Type.Object({ ...EventFields, ...ScopeFields }));
+export const EventPatch = Type.Partial(Type.Object(fields(EventFields, ScopeFields)));
 export type EventPatch = Static<typeof EventPatch>;
 
 export const EventIdParams = Type.Object({ id: IdParam });
