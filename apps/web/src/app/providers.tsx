@@ -1,5 +1,5 @@
 import type { ClientConfig } from '@hearth/contract';
-import { lazy, type ReactNode, Suspense, startTransition, useEffect, useState } from 'react';
+import { type ReactNode, startTransition, useEffect, useState } from 'react';
 import { Button } from '../components/button';
 import { Card } from '../components/card';
 import { FullScreenSpinner } from '../components/spinner';
@@ -8,7 +8,8 @@ import { t } from '../lib/i18n';
 // The sign-in client (oidc-client-ts) is fetched at once, alongside GET /api/config, and is not part of
 // the first download.
 const authModule = import('./auth-provider');
-const ConfiguredAuth = lazy(() => authModule);
+authModule.catch(() => undefined);
+type ConfiguredAuthType = typeof import('./auth-provider')['default'];
 
 const CONFIG_COPY = 'hearth.client-config';
 
@@ -37,11 +38,12 @@ const firstRequest = fetchClientConfig();
 // Its failure is shown by the provider below, not reported as unhandled before it mounts.
 firstRequest.catch(() => undefined);
 
-type ConfigState = { config: ClientConfig } | { failed: true } | null;
+type ConfigState = { config: ClientConfig; ConfiguredAuth: ConfiguredAuthType } | { failed: true } | null;
 
 /**
  * Reads the sign-in settings from the server, then provides the OIDC context and, inside it, the query
- * cache (both in the sign-in client's chunk, fetched while the settings are asked).
+ * cache (both in the sign-in client's chunk, fetched while the settings are asked). The spinner stays
+ * until both are here: no Suspense fallback, which would hold back what follows it.
  */
 function ConfiguredAuthProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<ConfigState>(null);
@@ -50,9 +52,11 @@ function ConfiguredAuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     const controller = new AbortController();
     const request = attempt === 0 ? firstRequest : fetchClientConfig(controller.signal);
-    request.then(
+    // A failed download of the sign-in client is asked again with the settings.
+    const auth = attempt === 0 ? authModule : import('./auth-provider');
+    Promise.all([request, auth]).then(
       // What follows (the sign-in client, the page) is drawn as a transition: in slices, not one long task.
-      (config) => startTransition(() => setState({ config })),
+      ([config, { default: ConfiguredAuth }]) => startTransition(() => setState({ config, ConfiguredAuth })),
       () => {
         if (!controller.signal.aborted) setState({ failed: true });
       },
@@ -80,11 +84,8 @@ function ConfiguredAuthProvider({ children }: { children: ReactNode }) {
       </main>
     );
   }
-  return (
-    <Suspense fallback={<FullScreenSpinner />}>
-      <ConfiguredAuth config={state.config}>{children}</ConfiguredAuth>
-    </Suspense>
-  );
+  const { ConfiguredAuth, config } = state;
+  return <ConfiguredAuth config={config}>{children}</ConfiguredAuth>;
 }
 
 export function AppProviders({ children }: { children: ReactNode }) {

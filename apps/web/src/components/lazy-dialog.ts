@@ -1,4 +1,5 @@
-import { type ComponentType, createElement, lazy, Suspense, useEffect, useState } from 'react';
+import { type ComponentType, createElement, Suspense, useEffect, useState } from 'react';
+import { lazyComponent } from '../lib/lazy-component';
 
 /*
  * The dialogs' Radix code (focus trap, dismissal, aria wiring) is a chunk of its own, fetched when a
@@ -39,12 +40,11 @@ export function lazyDialog<P extends object>(
   load: () => Promise<ComponentType<P>>,
   isOpen: (props: P) => boolean,
 ): ComponentType<P> {
-  const Part = lazy(async () => ({ default: await load() }));
+  // Already here (preloaded while the browser was idle), the part opens in the same render.
+  const Part = lazyComponent(load, (part) => part);
   return function LazyDialog(props: P) {
-    useEffect(() => preloadWhenIdle(load), []);
+    useEffect(() => preloadWhenIdle(Part.preload), []);
     const opened = useOpenedOnce(isOpen(props));
-    return opened
-      ? createElement(Suspense, { fallback: null }, createElement(Part as ComponentType<P>, props))
-      : null;
+    return opened ? createElement(Suspense, { fallback: null }, createElement(Part, props)) : null;
   };
 }

@@ -143,9 +143,7 @@ export function SidebarLayout() {
           </Suspense>
         )}
       </main>
-      <Suspense fallback={null}>
-        <DueReminderNotices />
-      </Suspense>
+      <DueReminderNotices />
     </div>
   );
 }

@@ -1,10 +1,10 @@
-import { lazy } from 'react';
+import { loadedLater } from '../../components/loaded-later';
 
 /**
- * The notices of due reminders that every signed-in page shows (mount inside a Suspense). They load after
- * the page itself, keeping the first download small.
+ * The notices of due reminders that every signed-in page shows. They load after the page itself, keeping
+ * the first download small.
  */
-export const DueReminderNotices = lazy(() =>
-  import('./components/due-reminder-notices').then((m) => ({ default: m.DueReminderNotices })),
+export const DueReminderNotices = loadedLater(() =>
+  import('./components/due-reminder-notices').then((m) => m.DueReminderNotices),
 );
 export { UpcomingReminders } from './components/upcoming-reminders';
