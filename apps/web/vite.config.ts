@@ -19,26 +19,59 @@ const apiServer = 'http://localhost:3000';
  * modules are one file ('app', taken first), and everything the lazy parts share is one 'shell' file.
  * One, not one per set of pages: split shell files import each other in cycles, and a class then ran
  * before the class it extends. Kept out of the shell: the lazy modules themselves (pages, dialogs' panels,
- * catalogues each stay a file) and the libraries only one page or the dialogs need.
+ * catalogues each stay a file) and the libraries only one page or the dialogs need. Forms (react-hook-form)
+ * and repeat rules (rrule) have a file each, holding the library and every shared module that uses it:
+ * the shell never imports them, so Home, which shows no form, downloads neither.
  */
 const onDemandLibraries =
   /[\\/]node_modules[\\/](@fullcalendar|ical\.js|@radix-ui|react-remove-scroll|aria-hidden|use-callback-ref|use-sidecar|react-style-singleton|get-nonce|@floating-ui|preact)[\\/]/;
-const lazyModules = new Set<string>();
+const formsLibrary = /[\\/]node_modules[\\/]react-hook-form[\\/]/;
+const repeatRulesLibrary = /[\\/]node_modules[\\/]rrule[\\/]/;
 
-/** Notes every module something imports with import(): each stays the head of its own chunk. */
-function noteLazyModules(): Plugin {
+/** What the build has parsed: the modules imported with import(), and who imports each module. */
+const lazyModules = new Set<string>();
+const importersOf = new Map<string, string[]>();
+const usersOfLibrary = new Map<RegExp, Set<string>>();
+
+/**
+ * A library's modules and every module that imports them, directly or through others, up to the lazy
+ * modules (each heads a chunk of its own). Asked while chunking, once every module is parsed.
+ */
+function usersOf(library: RegExp): Set<string> {
+  let users = usersOfLibrary.get(library);
+  if (users) return users;
+  users = new Set<string>();
+  const next = [...importersOf.keys()].filter((id) => library.test(id));
+  for (let id = next.pop(); id !== undefined; id = next.pop()) {
+    if (users.has(id) || (lazyModules.has(id) && !library.test(id))) continue;
+    users.add(id);
+    next.push(...(importersOf.get(id) ?? []));
+  }
+  usersOfLibrary.set(library, users);
+  return users;
+}
+
+/** Notes every module something imports with import() (each stays the head of its own chunk) and who imports what. */
+function noteModuleGraph(): Plugin {
   return {
-    name: 'hearth:note-lazy-modules',
+    name: 'hearth:note-module-graph',
     apply: 'build',
+    buildStart() {
+      lazyModules.clear();
+      importersOf.clear();
+      usersOfLibrary.clear();
+    },
     moduleParsed(info) {
       for (const id of info.dynamicallyImportedIds) lazyModules.add(id);
+      if (!importersOf.has(info.id)) importersOf.set(info.id, []);
+      for (const id of info.importedIds) importersOf.set(id, [...(importersOf.get(id) ?? []), info.id]);
     },
   };
 }
 
 export default defineConfig({
   plugins: [
-    noteLazyModules(),
+    noteModuleGraph(),
     // The catalogue's messages parsed at build time; the browser build drops the ICU parser (an alias).
     precompileMessages(),
     react(),
@@ -101,7 +134,18 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            { name: 'app', tags: ['$initial'], priority: 2 },
+            { name: 'app', tags: ['$initial'], priority: 4 },
+            // What these take is theirs alone: its other imports stay in the shell, which they import.
+            ...[
+              { name: 'repeat', library: repeatRulesLibrary, priority: 3 },
+              { name: 'forms', library: formsLibrary, priority: 2 },
+            ].map(({ name, library, priority }) => ({
+              name,
+              test: (id: string) => usersOf(library).has(id),
+              minShareCount: 2,
+              includeDependenciesRecursively: false,
+              priority,
+            })),
             {
               name: 'shell',
               test: (id: string) => !lazyModules.has(id) && !onDemandLibraries.test(id),

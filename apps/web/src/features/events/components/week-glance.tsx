@@ -1,6 +1,6 @@
 import type { EventOccurrence, TimelineLayers } from '@hearth/contract';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Spinner } from '../../../components/spinner';
 import { useApiClient } from '../../../lib/api-client';
 import { browserTimeZone, currentWeek, formatIntl, formatTime, startOfDate } from '../../../lib/dates';
@@ -11,9 +11,7 @@ import { eventKeys, fetchLayers, fetchOccurrences } from '../api';
 import type { LayerId, LayerToggles } from '../lib/layers';
 import type { EventDialogState } from './event-dialog';
 import { useLayerToggles } from './layer-toggles';
-
-// The dialog (its form, repeat rules and validation) loads only when an event is opened.
-const EventDialog = lazy(() => import('./event-dialog').then((m) => ({ default: m.EventDialog })));
+import { EventDialog } from './lazy-event-dialog';
 
 // The calendar page's words (its event form module is not loaded here: it brings the contract's schemas).
 const calendarFailed = () => t('events:calendarFailed');
@@ -294,18 +292,14 @@ export default function WeekGlance({ houseId }: { houseId: number }) {
           </li>
         ))}
       </ol>
-      {dialog.mode !== 'closed' && (
-        <Suspense fallback={null}>
-          <EventDialog
-            state={dialog}
-            houseId={houseId}
-            onClose={() => setDialog({ mode: 'closed' })}
-            onChanged={() => {
-              void occurrences.refetch();
-            }}
-          />
-        </Suspense>
-      )}
+      <EventDialog
+        state={dialog}
+        houseId={houseId}
+        onClose={() => setDialog({ mode: 'closed' })}
+        onChanged={() => {
+          void occurrences.refetch();
+        }}
+      />
     </>
   );
 }
