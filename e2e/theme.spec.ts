@@ -308,8 +308,8 @@ test.describe('choosing a theme in the profile', () => {
     await expectTheme(page, 'dark', 'profile after choosing Dark');
     await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#1d1510');
 
-    // A reload with the app's own scripts held back: the page is already dark from /theme.js alone, so it
-    // is dark from the first paint, before any of the app has run.
+    // A reload with the app's own scripts held back: the page is already dark from index.html's own theme
+    // script alone (inline, allowed by the Content-Security-Policy), so it is dark from the first paint.
     await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
     await page.reload();
     // Only index.html's own spinner is there: none of the app has run.

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,11 +13,15 @@ let app: App;
 let testDb: TestDb;
 let issuer: StandInIssuer;
 let webDist: string;
+const THEME_SCRIPT = "document.documentElement.setAttribute('data-theme','dark')";
 
 beforeAll(async () => {
   webDist = mkdtempSync(join(tmpdir(), 'hearth-web-'));
   mkdirSync(join(webDist, 'assets'));
-  writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Hearth</title><div id="root"></div>');
+  writeFileSync(
+    join(webDist, 'index.html'),
+    `<!doctype html><title>Hearth</title><script>${THEME_SCRIPT}</script><div id="root"></div>`,
+  );
   writeFileSync(
     join(webDist, 'assets', 'index-abc123.js'),
     `console.log(${JSON.stringify('x'.repeat(4000))});`,
@@ -43,7 +48,10 @@ describe('platform', () => {
     const res = await app.inject('/');
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
-    expect(csp).toContain("script-src 'self'");
+    // The one inline script of index.html (the theme's) is allowed by its hash, and nothing else inline.
+    const themeHash = createHash('sha256').update(THEME_SCRIPT).digest('base64');
+    const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src'));
+    expect(scriptSrc?.trim()).toBe(`script-src 'self' 'sha256-${themeHash}'`);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain(`connect-src 'self' ${issuer.url}`);
     expect(res.headers['x-content-type-options']).toBe('nosniff');

@@ -1,7 +1,8 @@
 /*
  * Sets Hearth's theme on <html> before the first paint, so a dark page never flashes light (or the other
- * way). It runs as a plain script in <head>, before the app and its styles, because the
- * Content-Security-Policy allows no inline script. The built-in sign-in pages load it too.
+ * way). It runs in <head>, before the app and its styles: the build puts it inline in index.html (the
+ * server's Content-Security-Policy allows it by its hash, and no other inline script), and the built-in
+ * sign-in pages load this file.
  *
  * The choice is kept per device in localStorage under "hearth.theme": "light", "dark" or "system"
  * (anything else, or nothing, is "system": follow the device). src/lib/theme.ts changes it from the app and

@@ -1,4 +1,7 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join } from 'node:path';
 import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
@@ -21,6 +24,29 @@ export const PERMISSIONS_POLICY = [
   'usb=()',
   'interest-cohort=()',
 ].join(', ');
+
+/**
+ * The CSP sources ('sha256-…') of the inline scripts in a page (those without src): the web app's
+ * index.html carries the theme script inline, so that the first paint waits for no request.
+ */
+export function inlineScriptSources(html: string): string[] {
+  const sources: string[] = [];
+  for (const [, attributes = '', body = ''] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\bsrc\s*=/i.test(attributes) || body.trim() === '') continue;
+    sources.push(`'sha256-${createHash('sha256').update(body).digest('base64')}'`);
+  }
+  return sources;
+}
+
+/** The inline scripts' sources of the built web app's index.html; none when the app is not built. */
+function webAppInlineScripts(webDist: string | null): string[] {
+  if (!webDist) return [];
+  try {
+    return inlineScriptSources(readFileSync(join(webDist, 'index.html'), 'utf8'));
+  } catch {
+    return [];
+  }
+}
 
 /**
  * The headers a helmet middleware sets, worked out once: they are the same for every answer (no nonces),
@@ -55,7 +81,7 @@ export const securityPlugin = fp<{ config: AppConfig }>(
           directives: {
             defaultSrc: [self],
             baseUri: [self],
-            scriptSrc: [self],
+            scriptSrc: [self, ...webAppInlineScripts(config.webDist)],
             // FullCalendar and React set inline style attributes.
             styleSrc: [self, "'unsafe-inline'"],
             imgSrc: [self, 'data:', 'blob:'],
