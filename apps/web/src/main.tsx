@@ -3,7 +3,8 @@ import { createRoot } from 'react-dom/client';
 import { AppProviders } from './app/providers';
 import { AppRoutes, preloadRoutes } from './app/router';
 import { AppBrowserRouter } from './app/routing/browser-router';
-import { startingLanguage, switchLanguage, useLanguage } from './lib/i18n';
+import { currentLocale, startingLanguage, switchLanguage, useLanguage } from './lib/i18n';
+import { warmIntl } from './lib/warm-intl';
 import './index.css';
 
 // The code of the page being opened (and of the shell around it) is fetched now, alongside the catalogue
@@ -32,6 +33,7 @@ function render() {
       </StrictMode>,
     ),
   );
+  warmIntl(currentLocale());
 }
 
 // German (when wanted) is loaded before the first paint, so no English flashes first. The rest of the

@@ -338,9 +338,19 @@ export const BillActivityPage = Type.Object({
 });
 export type BillActivityPage = Static<typeof BillActivityPage>;
 
-/** Digits after the decimal point in a currency's minor unit (JPY 0, EUR 2, KWD 3), as Intl knows it. */
+const digitsByCurrency = new Map<string, number>();
+
+/**
+ * Digits after the decimal point in a currency's minor unit (JPY 0, EUR 2, KWD 3), as Intl knows it. Kept
+ * per currency: building the formatter that knows it costs far more than asking it.
+ */
 export function currencyDigits(currency: string): number {
-  return (
-    new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2
-  );
+  let digits = digitsByCurrency.get(currency);
+  if (digits === undefined) {
+    digits =
+      new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ??
+      2;
+    digitsByCurrency.set(currency, digits);
+  }
+  return digits;
 }

@@ -2,10 +2,21 @@ import { Banner } from '../../../components/banner';
 import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
 import { Spinner } from '../../../components/spinner';
-import { currentLocale, t } from '../../../lib/i18n';
+import { formatIntl } from '../../../lib/dates';
+import { t } from '../../../lib/i18n';
 import { useLogError } from '../../../lib/use-log-error';
 import { useActivity } from '../api/activity';
 import { activitySentence } from '../lib/activity-sentence';
+
+/** When a change was made, as the browser's own toLocaleString writes it ('11/26/2026, 7:03:04 PM'). */
+const WHEN: Intl.DateTimeFormatOptions = {
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  second: '2-digit',
+};
 
 export interface ActivityPanelProps {
   me: number;
@@ -33,7 +44,7 @@ export function ActivityPanel({ me, nameOf, money }: ActivityPanelProps) {
             <li key={a.activity_id} className="text-sm">
               <p className="break-words text-espresso">{activitySentence(a, me, nameOf, money)}</p>
               <p className="text-xs text-muted">
-                <time dateTime={a.at}>{new Date(a.at).toLocaleString(currentLocale())}</time>
+                <time dateTime={a.at}>{formatIntl(a.at, WHEN)}</time>
               </p>
             </li>
           ))}

@@ -1,15 +1,25 @@
 import { currencyDigits } from '@hearth/contract';
 import { currentLocale } from '../../../lib/i18n';
 
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
 /** An amount in minor units as the reader's locale writes it: 1240 EUR -> "€12.40" (en) or "12,40 €" (de). */
 export function formatMoney(minor: number, currency: string, locale: string = currentLocale()): string {
   const digits = currencyDigits(currency);
-  return new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  }).format(minor / 10 ** digits);
+  // One formatter per language and currency: building one costs far more than using it, and a page of
+  // balances and expenses writes dozens of amounts.
+  const key = `${locale}|${currency}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
+    moneyFormats.set(key, format);
+  }
+  return format.format(minor / 10 ** digits);
 }
 
 /** Minor units as the plain text an amount field starts with: 1240 EUR -> "12.40", 5 JPY -> "5". */

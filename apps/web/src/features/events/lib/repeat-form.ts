@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
 import { Frequency, type Options, RRule, Weekday } from 'rrule';
-import { currentLocale, t } from '../../../lib/i18n';
+import { formatIntl } from '../../../lib/dates';
+import { t } from '../../../lib/i18n';
 
 /** How an event repeats, as the dialog's controls hold it. */
 export type RepeatKind = 'none' | 'daily' | 'weekly' | 'monthly-day' | 'monthly-weekday' | 'yearly';
@@ -21,9 +22,9 @@ export interface RepeatFormState {
 
 /** A weekday's name in the reader's language (0 = Monday): 'Mon' or 'Mo.'; 1 January 2024 was a Monday. */
 const weekdayName = (day: number, width: 'short' | 'long') =>
-  new Intl.DateTimeFormat(currentLocale(), { weekday: width, timeZone: 'UTC' }).format(
-    new Date(Date.UTC(2024, 0, 1 + day)),
-  );
+  formatIntl(new Date(Date.UTC(2024, 0, 1 + day)), width === 'short' ? SHORT_WEEKDAY : LONG_WEEKDAY);
+const SHORT_WEEKDAY: Intl.DateTimeFormatOptions = { weekday: 'short', timeZone: 'UTC' };
+const LONG_WEEKDAY: Intl.DateTimeFormatOptions = { weekday: 'long', timeZone: 'UTC' };
 
 /** The week's days in rrule's numbering; the names are read in the current language when used. */
 export const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6].map((day) => ({

@@ -1,6 +1,7 @@
 import type { TaskRepeat } from '@hearth/contract';
 import { LAST_DAY_OF_MONTH } from '@hearth/contract';
-import { currentLocale, t } from '../../../lib/i18n';
+import { formatIntl } from '../../../lib/dates';
+import { t } from '../../../lib/i18n';
 
 /** Short weekday names, 0 = Sunday .. 6 = Saturday as the API numbers them. */
 export const WEEKDAY_SHORT = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
@@ -19,13 +20,12 @@ export function ordinal(n: number): string {
   return t('tasks:repeatWords.ordinal', { n });
 }
 
+const SHORT_WEEKDAY: Intl.DateTimeFormatOptions = { weekday: 'short', timeZone: 'UTC' };
+
 /** A weekday's short name in the current language (0 = Sunday): 'Mon', 'Mo.'. */
 function weekdayShort(day: number): string {
   // 4 January 2026 was a Sunday.
-  return new Date(Date.UTC(2026, 0, 4 + day, 12)).toLocaleDateString(currentLocale(), {
-    weekday: 'short',
-    timeZone: 'UTC',
-  });
+  return formatIntl(new Date(Date.UTC(2026, 0, 4 + day, 12)), SHORT_WEEKDAY);
 }
 
 /**
