@@ -1,6 +1,6 @@
 import type FullCalendar from '@fullcalendar/react';
 import { CalendarDays, Download, Plus } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { Suspense, startTransition, useEffect, useRef, useState } from 'react';
 import { Banner } from '../../../components/banner';
 import { Button, buttonClasses } from '../../../components/button';
 import { Card } from '../../../components/card';
@@ -13,12 +13,46 @@ import { useLogError } from '../../../lib/use-log-error';
 import { useMe } from '../../users';
 import { feedUrl } from '../api';
 import type { EventDialogState } from '../components/event-dialog';
-import { HouseCalendar, type OccurrenceSelection } from '../components/house-calendar';
+import type { OccurrenceSelection } from '../components/house-calendar';
 import { LayerToggleBar, useLayerToggles } from '../components/layer-toggles';
 import { EventDialog } from '../components/lazy-event-dialog';
+import { HouseCalendar } from '../components/lazy-house-calendar';
 import { PersonalFeedPanel } from '../components/personal-feed-panel';
 import { SubscribePanel } from '../components/subscribe-panel';
 import { EventDialogMessages as M } from '../lib/event-form';
+
+// The grid's code (FullCalendar) is asked for as soon as the page's code runs: it downloads while the
+// page asks for the profile, and the header and toggles draw without it.
+HouseCalendar.preload();
+
+/** Where the month grid will be, about its size (so nothing below it jumps), while its code arrives. */
+function CalendarPlaceholder() {
+  return (
+    <div className="flex min-h-[32rem] items-center justify-center sm:aspect-[1.35] sm:min-h-0">
+      <Spinner label={t('events:loadingYourCalendar')} />
+    </div>
+  );
+}
+
+/**
+ * False until the page has been painted once: the month grid (FullCalendar, a long render and layout) then
+ * mounts in a later task, so the header, the buttons and the toggles show first.
+ */
+function usePaintedOnce(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // The frame's callback runs before its paint; the task it queues, after.
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => startTransition(() => setPainted(true)));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      if (timer !== undefined) clearTimeout(timer);
+    };
+  }, []);
+  return painted;
+}
 
 /**
  * Calendar (/calendar): the house timeline. House events (repeating ones expanded by the server) and the
@@ -35,6 +69,7 @@ export function CalendarPage() {
   const [dialog, setDialog] = useState<EventDialogState>({ mode: 'closed' });
   const [loadFailed, setLoadFailed] = useState(false);
   const [layers, setLayer] = useLayerToggles();
+  const painted = usePaintedOnce();
 
   useLogError(me.error);
 
@@ -107,18 +142,18 @@ export function CalendarPage() {
           <div className="flex flex-col gap-6">
             <Card className="flex min-w-0 flex-col gap-4 p-3 sm:p-5">
               <LayerToggleBar toggles={layers} onToggle={setLayer} />
-              {url ? (
-                <HouseCalendar
-                  variant="month"
-                  layers={layers}
-                  calendarRef={calendarRef}
-                  onSelectEvent={openEvent}
-                  onLoadResult={setLoadFailed}
-                />
+              {!url || !painted ? (
+                <CalendarPlaceholder />
               ) : (
-                <div className="flex justify-center py-16">
-                  <Spinner label={t('events:loadingYourCalendar')} />
-                </div>
+                <Suspense fallback={<CalendarPlaceholder />}>
+                  <HouseCalendar
+                    variant="month"
+                    layers={layers}
+                    calendarRef={calendarRef}
+                    onSelectEvent={openEvent}
+                    onLoadResult={setLoadFailed}
+                  />
+                </Suspense>
               )}
             </Card>
             {user && (
