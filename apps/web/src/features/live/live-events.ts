@@ -12,20 +12,25 @@ export function emitLiveChange(change: LiveChange | null): void {
 
 /**
  * For data that is not in the TanStack Query cache (e.g. FullCalendar's feed): runs `onChange` for each
- * change of `kind` from the live stream, and after a resync.
+ * change of `kinds` from the live stream, and once after a resync (not once per kind: each run refetches).
  *
- *   useLiveChange('events', () => calendarRef.current?.getApi().refetchEvents());
+ *   useLiveChange(['events', 'tasks'], () => calendarRef.current?.getApi().refetchEvents());
  */
-export function useLiveChange(kind: LiveKind, onChange: (change: LiveChange | null) => void): void {
+export function useLiveChange(
+  kinds: LiveKind | readonly LiveKind[],
+  onChange: (change: LiveChange | null) => void,
+): void {
   const latest = useRef(onChange);
   latest.current = onChange;
+  const watched = typeof kinds === 'string' ? kinds : kinds.join(' ');
   useEffect(() => {
+    const wanted = new Set(watched.split(' '));
     const listener: Listener = (change) => {
-      if (change === null || change.kind === kind) latest.current(change);
+      if (change === null || wanted.has(change.kind)) latest.current(change);
     };
     listeners.add(listener);
     return () => {
       listeners.delete(listener);
     };
-  }, [kind]);
+  }, [watched]);
 }

@@ -166,10 +166,7 @@ export function HouseCalendar({
   const box = useRef<HTMLDivElement>(null);
   // FullCalendar keeps its events outside the query cache: refetch them when the live stream says so.
   const refetch = () => calendarRef.current?.getApi().refetchEvents();
-  useLiveChange('events', refetch);
-  useLiveChange('tasks', refetch);
-  useLiveChange('bills', refetch);
-  useLiveChange('reminders', refetch);
+  useLiveChange(['events', 'tasks', 'bills', 'reminders'], refetch);
   const eventSources = useMemo<EventSourceInput[]>(() => {
     const sources: EventSourceInput[] = [];
     if (layers.house) {

@@ -219,10 +219,8 @@ export default function WeekGlance({ houseId }: { houseId: number }) {
     enabled: otherLayers,
   });
   // House events refetch through the 'events' keys; the other layers change with their own kinds.
-  const refetchLayers = () => void layers.refetch();
-  useLiveChange('tasks', refetchLayers);
-  useLiveChange('bills', refetchLayers);
-  useLiveChange('reminders', refetchLayers);
+  // A fetch already on its way (the resync's own) answers too: no second request.
+  useLiveChange(['tasks', 'bills', 'reminders'], () => void layers.refetch({ cancelRefetch: false }));
 
   const failed = occurrences.isError || layers.isError;
   useLogError(occurrences.error ?? layers.error, 'Error loading the house calendar:');
