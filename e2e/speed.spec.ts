@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, type Response, test } from '@playwright/test';
 import {
@@ -103,6 +103,19 @@ const MAIN_PAGES = [
 
 const withRadix = (files: string[]) =>
   files.filter((file) => sourcesOf(file).some((source) => /node_modules\/@radix-ui\//.test(source)));
+
+test("no file of the web app holds TypeBox: the contract's schemas are the server's", () => {
+  const files = readdirSync(join(WEB_DIST, 'assets')).filter((name) => name.endsWith('.js'));
+  expect(files.length).toBeGreaterThan(10);
+  const withTypeBox = files.filter((name) =>
+    sourcesOf(`assets/${name}`).some((source) => /node_modules\/typebox\//.test(source)),
+  );
+  expect(withTypeBox).toEqual([]);
+  // The contract's constants are there: the check reads the maps it needs.
+  expect(
+    files.some((name) => sourcesOf(`assets/${name}`).some((s) => s.endsWith('contract/src/bills.ts'))),
+  ).toBe(true);
+});
 
 test("no page's code brings the dialogs' Radix code with it: that loads when a dialog opens", () => {
   for (const page of [...MAIN_PAGES, 'src/app/layout/sidebar-layout.tsx']) {
