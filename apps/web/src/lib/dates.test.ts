@@ -14,6 +14,7 @@ import {
   localInputToIso,
   nextWholeHour,
   startOfDate,
+  weekdayName,
 } from './dates';
 
 describe('isoToLocalInput (shown in local time)', () => {
@@ -150,6 +151,11 @@ describe('formatting (the browser language and zone)', () => {
       local.toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' }),
     );
     expect(formatDateTime(at)).toMatch(/2026/);
+  });
+
+  it('names the weekdays counted from Sunday, short or long', () => {
+    expect([0, 1, 6].map((day) => weekdayName(day))).toEqual(['Sun', 'Mon', 'Sat']);
+    expect(weekdayName(3, 'long')).toBe('Wednesday');
   });
 
   it('gives "" for an invalid value', () => {

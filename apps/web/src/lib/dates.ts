@@ -165,3 +165,14 @@ export const formatDate = (value: string | Date) => formatIntl(value, DATE);
 export const formatDay = (value: string | Date) => formatIntl(value, DAY);
 /** A time of day, e.g. '8:00 AM'. */
 export const formatTime = (value: string | Date) => formatIntl(value, TIME);
+
+const WEEKDAY_NAME = {
+  short: { weekday: 'short', timeZone: 'UTC' },
+  long: { weekday: 'long', timeZone: 'UTC' },
+} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+/** A weekday's name in the app's language (0 = Sunday .. 6 = Saturday): 'Mon' or 'Mo.', 'Monday'. */
+export function weekdayName(day: number, width: 'short' | 'long' = 'short'): string {
+  // 4 January 2026 was a Sunday; noon, so no zone moves it to another day.
+  return formatIntl(new Date(Date.UTC(2026, 0, 4 + day, 12)), WEEKDAY_NAME[width]);
+}

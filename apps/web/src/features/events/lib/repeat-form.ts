@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { Frequency, type Options, RRule, Weekday } from 'rrule';
-import { formatIntl } from '../../../lib/dates';
+import { weekdayName } from '../../../lib/dates';
 import { t } from '../../../lib/i18n';
 
 /** How an event repeats, as the dialog's controls hold it. */
@@ -20,20 +20,17 @@ export interface RepeatFormState {
   count: string;
 }
 
-/** A weekday's name in the reader's language (0 = Monday): 'Mon' or 'Mo.'; 1 January 2024 was a Monday. */
-const weekdayName = (day: number, width: 'short' | 'long') =>
-  formatIntl(new Date(Date.UTC(2024, 0, 1 + day)), width === 'short' ? SHORT_WEEKDAY : LONG_WEEKDAY);
-const SHORT_WEEKDAY: Intl.DateTimeFormatOptions = { weekday: 'short', timeZone: 'UTC' };
-const LONG_WEEKDAY: Intl.DateTimeFormatOptions = { weekday: 'long', timeZone: 'UTC' };
-
-/** The week's days in rrule's numbering; the names are read in the current language when used. */
+/**
+ * The week's days in rrule's numbering (0 = Monday); the names are read in the current language when used
+ * (weekdayName counts from Sunday).
+ */
 export const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6].map((day) => ({
   day,
   get short() {
-    return weekdayName(day, 'short');
+    return weekdayName((day + 1) % 7, 'short');
   },
   get long() {
-    return weekdayName(day, 'long');
+    return weekdayName((day + 1) % 7, 'long');
   },
 }));
 

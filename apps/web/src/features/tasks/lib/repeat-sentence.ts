@@ -1,6 +1,6 @@
 import type { TaskRepeat } from '@hearth/contract';
 import { LAST_DAY_OF_MONTH } from '@hearth/contract';
-import { formatIntl } from '../../../lib/dates';
+import { weekdayName } from '../../../lib/dates';
 import { t } from '../../../lib/i18n';
 
 /** Short weekday names, 0 = Sunday .. 6 = Saturday as the API numbers them. */
@@ -20,14 +20,6 @@ export function ordinal(n: number): string {
   return t('tasks:repeatWords.ordinal', { n });
 }
 
-const SHORT_WEEKDAY: Intl.DateTimeFormatOptions = { weekday: 'short', timeZone: 'UTC' };
-
-/** A weekday's short name in the current language (0 = Sunday): 'Mon', 'Mo.'. */
-function weekdayShort(day: number): string {
-  // 4 January 2026 was a Sunday.
-  return formatIntl(new Date(Date.UTC(2026, 0, 4 + day, 12)), SHORT_WEEKDAY);
-}
-
 /**
  * A repeat rule as the sentence the form and the list show: 'Every 2 weeks on Mon and Thu',
  * 'Monthly on the last day', '3 days after it is done'.
@@ -41,7 +33,7 @@ export function repeatSentence(repeat: TaskRepeat): string {
       return t('tasks:repeatWords.days', { n });
     case 'weeks': {
       const chosen = new Set(repeat.weekdays ?? []);
-      const days = WEEK_ORDER.filter((day) => chosen.has(day)).map(weekdayShort);
+      const days = WEEK_ORDER.filter((day) => chosen.has(day)).map((day) => weekdayName(day));
       const every = t('tasks:repeatWords.weeks', { n });
       return days.length > 0 ? t('tasks:repeatWords.weeksOn', { every, days: joinWords(days) }) : every;
     }
