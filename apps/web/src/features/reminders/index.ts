@@ -1,4 +1,4 @@
-import { loadedLater } from '../../components/loaded-later';
+import { loadedLater } from '../../lib/lazy-component';
 
 /**
  * The notices of due reminders that every signed-in page shows. They load after the page itself, keeping

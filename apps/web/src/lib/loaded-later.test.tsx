@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { loadedLater } from './loaded-later';
+import { loadedLater } from './lazy-component';
 
 function Notice({ text }: { text: string }) {
   return <p>{text}</p>;
