@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { EventEmitter } from 'node:events';
 import { parseAcceptLanguage, pickLanguage } from '@hearth/i18n/server';
 import type { FastifyBaseLogger } from 'fastify';
@@ -11,6 +10,7 @@ import type {
 } from 'oidc-provider';
 import { type AppConfig, OIDC_SCOPE } from '../config.js';
 import type { Db } from '../db/create-db.js';
+import { scriptHashSource } from '../lib/csp.js';
 import { type AccountsRepository, claimsOf } from './accounts.js';
 import { kyselyAdapterFactory, type PayloadPruner } from './adapter.js';
 import { loadOidcProvider } from './load-oidc-provider.js';
@@ -226,7 +226,7 @@ export async function createProvider(deps: ProviderDeps): Promise<Provider> {
 function allowInlineScript(ctx: KoaContextWithOIDC, script: string) {
   const csp = ctx.response.get('content-security-policy');
   if (!csp) return;
-  const hash = `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+  const hash = scriptHashSource(script);
   ctx.set(
     'content-security-policy',
     csp

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
@@ -8,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
 import type { AppConfig } from '../config.js';
+import { scriptHashSource } from '../lib/csp.js';
 
 const HSTS = 'max-age=31536000; includeSubDomains';
 
@@ -33,7 +33,7 @@ export function inlineScriptSources(html: string): string[] {
   const sources: string[] = [];
   for (const [, attributes = '', body = ''] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     if (/\bsrc\s*=/i.test(attributes) || body.trim() === '') continue;
-    sources.push(`'sha256-${createHash('sha256').update(body).digest('base64')}'`);
+    sources.push(scriptHashSource(body));
   }
   return sources;
 }
