@@ -64,7 +64,11 @@ function noteModuleGraph(): Plugin {
     moduleParsed(info) {
       for (const id of info.dynamicallyImportedIds) lazyModules.add(id);
       if (!importersOf.has(info.id)) importersOf.set(info.id, []);
-      for (const id of info.importedIds) importersOf.set(id, [...(importersOf.get(id) ?? []), info.id]);
+      for (const id of info.importedIds) {
+        const importers = importersOf.get(id);
+        if (importers) importers.push(info.id);
+        else importersOf.set(id, [info.id]);
+      }
     },
   };
 }
