@@ -1,5 +1,5 @@
 import type { EventOccurrence, TimelineLayers } from '@hearth/contract';
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useAuth } from 'react-oidc-context';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -9,6 +9,7 @@ import { testEvent } from '../../../test/events';
 import { mockFetch } from '../../../test/fetch';
 import { renderAt } from '../../../test/render';
 import { testHousemate } from '../../../test/users';
+import { emitLiveChange } from '../../live';
 import { ALL_LAYERS_ON } from '../lib/layers';
 import { WeekAtAGlance } from './week-at-a-glance';
 import { glanceItems, spreadOverWeek, weekDates } from './week-glance';
@@ -104,6 +105,19 @@ describe('WeekAtAGlance', () => {
     expect(screen.getByText(', Your reminder (only you see it)')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Open calendar' })).toHaveAttribute('href', '/calendar');
     expect(calls.map((c) => `${c.method} ${c.path}`).sort()).toEqual([LAYERS, OCCURRENCES].sort());
+  }, 20_000);
+
+  it('asks for the layers once after a resync, not once per layer kind', async () => {
+    const { calls } = mockFetch({ [OCCURRENCES]: { body: [pizza] }, [LAYERS]: { body: LAYER_ITEMS } });
+    renderAt(<WeekAtAGlance user={user} />, '/home');
+    expect(await screen.findByText('Hoover (alex)', {}, { timeout: 10_000 })).toBeInTheDocument();
+    const layerCalls = () => calls.filter((c) => `${c.method} ${c.path}` === LAYERS).length;
+    expect(layerCalls()).toBe(1);
+    act(() => emitLiveChange(null));
+    await vi.waitFor(() => expect(layerCalls()).toBe(2));
+    // A moment later still two: the resync's tasks, bills and reminders listeners shared one request.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(layerCalls()).toBe(2);
   }, 20_000);
 
   it('leaves out the layers switched off on the calendar page, without asking for them', async () => {
