@@ -11,10 +11,11 @@
  * as a returning person opens it: still signed in (localStorage) with the offline copy (IndexedDB), but
  * with no HTTP cache and no service worker, so every file comes over the (simulated) network.
  * Each page is measured LIGHTHOUSE_RUNS times (3 unless set) and the median run counts: one run's score
- * moves by several points. LIGHTHOUSE_PAGES=/home,/tasks measures only those pages. LIGHTHOUSE_APP=<folder> runs a copy of the
- * build kept elsewhere (its apps/server/dist and apps/web/dist, next to a node_modules), e.g. while the
- * working tree is being rebuilt. LIGHTHOUSE_KEEP=<folder> keeps each page's Lighthouse report (JSON) there,
- * with its trace (open it in DevTools' Performance panel); LIGHTHOUSE_SHOTS=<folder> screenshots of each page at 375 and 1280 px.
+ * moves by several points. LIGHTHOUSE_PAGES=/home,/tasks measures only those pages.
+ * LIGHTHOUSE_APP=<folder> runs a copy of the build kept elsewhere (its apps/server/dist and apps/web/dist,
+ * next to a node_modules), e.g. while the working tree is being rebuilt. LIGHTHOUSE_KEEP=<folder> keeps each
+ * run's Lighthouse report (JSON) there with its trace (open it in DevTools' Performance panel);
+ * LIGHTHOUSE_SHOTS=<folder> keeps screenshots of each page at 375 and 1280 px.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -41,7 +42,7 @@ const ALL_PAGES = ['/', '/home', '/calendar', '/groceries', '/tasks', '/bills'];
 const PAGES = process.env.LIGHTHOUSE_PAGES?.split(',') ?? ALL_PAGES;
 // Lighthouse's score moves by several points from one run to the next on the same page: each page is
 // measured this many times and the run with the median performance score is the page's.
-const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3) || 1);
 const GOAL = { performance: 95, accessibility: 100 };
 
 const root = process.env.LIGHTHOUSE_APP ?? join(import.meta.dirname, '..');
