@@ -207,7 +207,7 @@ function preloadSharedChunks(): Plugin {
 
 /**
  * Puts the app's main stylesheet into index.html itself: the first paint (the spinner index.html draws)
- * then waits for no other request. Inline styles are allowed by the Content-Security-Policy; the
+ * then waits for no other request, and nothing downloads these rules again. Inline styles are allowed by the Content-Security-Policy; the
  * stylesheets of lazy pages still come as files.
  */
 function inlineFirstStyles(): Plugin {
@@ -224,9 +224,10 @@ function inlineFirstStyles(): Plugin {
             if (asset?.type !== 'asset') return tag;
             const css =
               typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source);
-            // The file is still written: a lazy chunk's preload list names the stylesheets of the chunks it
-            // imports, this one included, and a missing file fails that import (the dialog or page with it).
-            return `<style>${css}</style>`;
+            // Lazy chunks that import the entry name its stylesheet among what they need, and Vite's loader
+            // fetches (and waits for) each such stylesheet unless a <link rel="stylesheet"> to it is in the page.
+            // A disabled one is never fetched (nor applied), but it tells the loader these rules are here.
+            return `<style>${css}</style><link rel="stylesheet" href="/${fileName}" disabled>`;
           },
         );
       },
