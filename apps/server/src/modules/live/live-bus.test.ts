@@ -133,7 +133,28 @@ describe('LiveBus', () => {
     };
     const b = new LiveBus(failing, log);
     await b.start();
+    const r = recorder();
+    const scope = { userId: 1, houseId: 1 };
+    const before = b.positionNow(1);
+    b.subscribe(scope, r.subscriber);
     await expect(b.publish(1, change(1))).resolves.toBeUndefined();
     expect(log.error).toHaveBeenCalled();
+    // No stream heard of that change: they refetch, and nobody resumes from a position before it.
+    expect(r.resyncs).toBe(1);
+    expect(b.subscribe(scope, recorder().subscriber, before).resync).toBe(true);
+  });
+
+  it('gives the current position for a house, which a stream resumes from with what came after', async () => {
+    const b = await bus();
+    const scope = { userId: 1, houseId: 10 };
+    const position = b.positionNow(10);
+    expect(position).toBe(b.subscribe(scope, recorder().subscriber).position);
+    await b.publish(10, change(1));
+    expect(b.positionNow(10)).not.toBe(position);
+    expect(b.subscribe(scope, recorder().subscriber, position)).toMatchObject({
+      resync: false,
+      replay: [{ change: change(1) }],
+    });
+    expect(b.positionNow(null)).toMatch(/-0$/);
   });
 });

@@ -100,6 +100,14 @@ export class LiveBus implements LiveHub {
     };
   }
 
+  /**
+   * Where a stream of this house (null: none) would resume from now: an answer read after this call is
+   * at least this new, and whatever changes after it reaches a stream that resumes from it.
+   */
+  positionNow(houseId: number | null): string {
+    return this.position({ userId: 0, houseId });
+  }
+
   /** How many streams are open on this instance (for tests and health). */
   get subscriberCount(): number {
     return this.entries().size;
@@ -116,8 +124,10 @@ export class LiveBus implements LiveHub {
     try {
       await this.transport.send(envelope);
     } catch (err) {
-      // The change itself is committed; clients catch up on their next (re)connect.
+      // The change itself is committed, but no stream hears of it: they refetch, and no position from
+      // before it is resumed from.
       this.log.error({ err, change: envelope.change }, 'live message could not be sent');
+      this.gap();
     }
   }
 
