@@ -115,8 +115,12 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await app.register(errorsPlugin);
   // Before security (which compresses): it keeps answers as made and encodes them itself.
   const cacheVersions = new CacheVersions(db, app.log);
+  // The live change stream, shared by every module (in process on SQLite, LISTEN/NOTIFY on PostgreSQL);
+  // kept answers carry its position.
+  const live = await createLiveBus(config.database, db, app.log, cacheVersions);
+  app.addHook('onClose', () => live.close());
   if (options.responseCache !== false) {
-    await app.register(responseCachePlugin, { db, versions: cacheVersions });
+    await app.register(responseCachePlugin, { db, versions: cacheVersions, positions: live });
   }
   await app.register(securityPlugin, { config });
   await app.register(inputGuardPlugin);
@@ -141,9 +145,6 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   // Writes that carry an Idempotency-Key are answered once; a repeat gets the first answer again.
   await app.register(idempotencyPlugin, { db });
 
-  // The live change stream, shared by every module (in process on SQLite, LISTEN/NOTIFY on PostgreSQL).
-  const live = await createLiveBus(config.database, db, app.log, cacheVersions);
-  app.addHook('onClose', () => live.close());
   const context = { db, config, log: app.log, membership: new Membership(db), live, limits };
 
   await app.register(

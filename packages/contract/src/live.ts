@@ -50,4 +50,13 @@ export const LiveReady = Type.Object({
 export type LiveReady = Static<typeof LiveReady>;
 
 export const LIVE_PATH = '/api/live';
+
+/**
+ * On the answers of the reads clients poll: the stream's position (as an event id) when the answer's data
+ * was read. A client that has such answers opens its first stream from the oldest of them (Last-Event-ID):
+ * the server then replays what changed since, or says `resync` when it cannot, and the client need not
+ * refetch everything it has just read. Positions of one server instance and one house compare by their
+ * middle number: `<epoch>-<number>-<house id, 0 for none>`.
+ */
+export const LIVE_POSITION_HEADER = 'live-position';
 export const LIVE_HEARTBEAT_MS = 20_000;

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import { LIVE_POSITION_HEADER } from '@hearth/contract';
 import type {
   FastifyBaseLogger,
   FastifyInstance,
@@ -69,6 +70,8 @@ declare module 'fastify' {
     cacheFlight: ((made: Entry | null) => void) | null;
     /** The kept answer's place found before validation (null: the route answers itself), if looked up. */
     cacheLookup: { slot: CacheSlot | null } | null;
+    /** The live stream's position before this request read its data (when it makes a kept answer). */
+    livePosition: string | null;
   }
 }
 
@@ -98,11 +101,20 @@ interface Entry {
   expiresAt: number;
   br?: Buffer;
   gzip?: Buffer;
+  /** The live stream's position before the data was read, sent with every copy of the answer. */
+  position: string | null;
+}
+
+/** The live stream's current position for a house (the live bus). */
+export interface LivePositions {
+  positionNow(houseId: number | null): string;
 }
 
 export interface ResponseCacheOptions {
   db: Db;
   versions: CacheVersions;
+  /** When given, answers carry the position their data was read at (LIVE_POSITION_HEADER). */
+  positions?: LivePositions;
   /** Upper bound of the kept bytes (bodies and their compressed forms). */
   maxBytes?: number;
 }
@@ -272,7 +284,7 @@ const isPromise = <T>(value: T | Promise<T>): value is Promise<T> =>
   typeof (value as Promise<T> | null)?.then === 'function';
 
 export const responseCachePlugin = fp<ResponseCacheOptions>(
-  async (app: FastifyInstance, { db, versions, maxBytes = 64 * 1024 * 1024 }) => {
+  async (app: FastifyInstance, { db, versions, positions, maxBytes = 64 * 1024 * 1024 }) => {
     const store = new Store(maxBytes);
     versions.onFailure(() => store.clear());
 
@@ -400,6 +412,8 @@ export const responseCachePlugin = fp<ResponseCacheOptions>(
       reply.header('vary', 'Accept-Encoding');
       const sent = entry.etags[encoding ?? 'identity'];
       reply.header('etag', sent);
+      // On a 304 too: the browser's copy takes the new headers, so its reader sees the newest position.
+      if (entry.position) reply.header(LIVE_POSITION_HEADER, entry.position);
       const ifNoneMatch = request.headers['if-none-match'];
       // Most often the client names exactly the ETag it was sent: no parsing then.
       if (ifNoneMatch === sent || matches(ifNoneMatch, entry.tag)) {
@@ -433,6 +447,7 @@ export const responseCachePlugin = fp<ResponseCacheOptions>(
     app.decorateRequest('cacheSlot', null);
     app.decorateRequest('cacheFlight', null);
     app.decorateRequest('cacheLookup', null);
+    app.decorateRequest('livePosition', null);
     /** Answers being made, by place and version; resolved with the kept entry, or null. */
     const inFlight = new Map<string, Promise<Entry | null>>();
 
@@ -519,6 +534,8 @@ export const responseCachePlugin = fp<ResponseCacheOptions>(
               };
             }
             request.cacheSlot = slot;
+            // Read before the handler reads the data: any change after this point is after the position.
+            request.livePosition = positions?.positionNow(slot.scope.houseId) ?? null;
             return false;
           }
         }
@@ -578,7 +595,15 @@ export const responseCachePlugin = fp<ResponseCacheOptions>(
       }
       const tag = createHash('sha256').update(body).digest('base64url').slice(0, 27);
       const expiresAt = slot.maxAgeMs === null ? Number.POSITIVE_INFINITY : Date.now() + slot.maxAgeMs;
-      const entry: Entry = { version: slot.version, tag, etags: etagsOf(tag), body, headers, expiresAt };
+      const entry: Entry = {
+        version: slot.version,
+        tag,
+        etags: etagsOf(tag),
+        body,
+        headers,
+        expiresAt,
+        position: request.livePosition,
+      };
       store.set(slot.key, entry);
       request.cacheFlight?.(entry);
       // Encoded here, so the compression plugin after this hook leaves it alone.

@@ -1,6 +1,7 @@
 import type { ClientRequest, IncomingMessage } from 'node:http';
 import { get as httpGet } from 'node:http';
 import compress from '@fastify/compress';
+import { LIVE_POSITION_HEADER } from '@hearth/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../app.js';
@@ -255,6 +256,47 @@ describe('GET /api/live on a listening server', () => {
 
     const unknown = await open('live-resume', { 'last-event-id': 'abc-1-1' });
     expect(await unknown.next()).toMatchObject({ event: 'ready', data: { resync: true } });
+  });
+
+  it('resumes a first stream from the position an answer was read at: what changed since, nothing before', async () => {
+    const { client } = await memberOfNewHouse(t, 'live-answer');
+    const list = (await client.post('/api/grocery-list/', { grocery_list_name: 'Answers' })).json();
+    const before = await client.post('/api/grocery-item/', {
+      grocery_list_id: list.grocery_list_id,
+      grocery_item_name: 'Before',
+    });
+    expect(before.statusCode).toBe(201);
+    const lists = async (headers: Record<string, string> = {}) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/grocery-list/',
+        headers: { authorization: `Bearer ${await token('live-answer')}`, ...headers },
+      });
+    const read = await lists();
+    const position = read.headers[LIVE_POSITION_HEADER] as string;
+    expect(position).toMatch(/^[a-z0-9]+-\d+-\d+$/);
+    // A kept answer, and its 304, carry the position its data was read at.
+    const again = await lists({ 'if-none-match': read.headers.etag as string });
+    expect(again.statusCode).toBe(304);
+    expect(again.headers[LIVE_POSITION_HEADER]).toBe(position);
+
+    const after = (
+      await client.post('/api/grocery-item/', {
+        grocery_list_id: list.grocery_list_id,
+        grocery_item_name: 'After',
+      })
+    ).json();
+    const stream = await open('live-answer', { 'last-event-id': position });
+    expect((await stream.next()).data).toMatchObject({ id: after.grocery_item_id, action: 'created' });
+    expect(await stream.next()).toMatchObject({ event: 'ready', data: { resync: false } });
+
+    // Read again after that change: a newer position, from which there is nothing to replay.
+    const fresh = await lists();
+    expect(fresh.headers[LIVE_POSITION_HEADER]).not.toBe(position);
+    const caughtUp = await open('live-answer', {
+      'last-event-id': fresh.headers[LIVE_POSITION_HEADER] as string,
+    });
+    expect(await caughtUp.next()).toMatchObject({ event: 'ready', data: { resync: false } });
   });
 
   it('ends open streams when the app closes', async () => {
