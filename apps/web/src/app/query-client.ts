@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
+import { shareWithPosition } from '../lib/live-position';
 import { activeWriteQueue } from '../lib/offline/write-queue';
 
 /**
@@ -20,6 +21,8 @@ export function createQueryClient(): QueryClient {
     defaultOptions: {
       queries: {
         staleTime: 30_000,
+        // An unchanged answer keeps its old object (and what the screen drew from it), with the new position.
+        structuralSharing: shareWithPosition,
         retry: shouldRetry,
         // Writes made offline are sent first; their own refetch follows, so the page never shows the
         // server's older answer over them in between.

@@ -1,7 +1,8 @@
-import type { ErrorBody } from '@hearth/contract';
+import { type ErrorBody, LIVE_POSITION_HEADER } from '@hearth/contract';
 import { useMemo } from 'react';
 import { useAuth } from 'react-oidc-context';
 import { t, tIn } from './i18n';
+import { notePosition } from './live-position';
 import { newWriteKey } from './offline/write-key';
 import { activeWriteQueue, type WriteMethod, type WriteRequest } from './offline/write-queue';
 
@@ -223,7 +224,9 @@ export function createApiClient({
       });
     }
     if (!response.ok) throw await toApiError(response, options.failure);
-    return (await readJson(response)) as T;
+    const answer = await readJson(response);
+    if (method === 'GET') notePosition(answer, response.headers.get(LIVE_POSITION_HEADER));
+    return answer as T;
   }
 
   return {

@@ -2,10 +2,15 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, type RouteObject, useLocation, useRoutes } from 'react-router';
+import { shareWithPosition } from '../lib/live-position';
 
 export function testQueryClient(): QueryClient {
   return new QueryClient({
-    defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } },
+    defaultOptions: {
+      // As the app's (app/query-client.ts): an unchanged answer keeps its object and takes the new position.
+      queries: { retry: false, gcTime: Infinity, structuralSharing: shareWithPosition },
+      mutations: { retry: false },
+    },
   });
 }
 

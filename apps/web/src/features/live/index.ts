@@ -1,3 +1,3 @@
 /* The live stream: the signed-in layout keeps it open; features with data outside the query cache listen. */
 export { emitLiveChange, useLiveChange } from './live-events';
-export { liveQueryKeys, useLiveUpdates } from './use-live-updates';
+export { applyLiveResync, liveQueryKeys, useLiveUpdates } from './use-live-updates';

@@ -10,6 +10,11 @@ export interface LiveHandlers {
 }
 
 export interface LiveConnectionOptions extends LiveHandlers {
+  /**
+   * Where a first connection resumes from (Last-Event-ID), asked before each attempt until one has
+   * reached the server: the position the data already on screen was read at, if known.
+   */
+  firstPosition?(): string | undefined;
   /** The access token, read at each (re)connect. */
   getToken(): string | undefined;
   /** After a 401: a fresh token (silent renew), or undefined. */
@@ -83,7 +88,8 @@ export async function runLiveConnection(options: LiveConnectionOptions): Promise
       const token = options.getToken();
       const headers: Record<string, string> = { Accept: 'text/event-stream' };
       if (token) headers.Authorization = `Bearer ${token}`;
-      if (lastEventId) headers['Last-Event-ID'] = lastEventId;
+      const resumeFrom = lastEventId ?? options.firstPosition?.();
+      if (resumeFrom) headers['Last-Event-ID'] = resumeFrom;
       heard();
       // Low priority: the page's own reads go first, and the browser (and page-load tools) need not wait
       // for this request, which never ends, before counting the page as loaded.

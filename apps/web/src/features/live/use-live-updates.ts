@@ -1,8 +1,9 @@
 import type { LiveChange, LiveKind } from '@hearth/contract';
-import { type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
+import { type Query, type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useAuth } from 'react-oidc-context';
 import type { FeatureDefinition } from '../../app/feature';
+import { type LivePosition, parsePosition, positionOf } from '../../lib/live-position';
 import { useMe } from '../users';
 import { emitLiveChange } from './live-events';
 
@@ -54,6 +55,77 @@ export function applyLiveResync(queryClient: QueryClient, keys: LiveQueryKeys): 
   for (const queryKeys of keys.values()) invalidate(queryClient, queryKeys);
 }
 
+/** Every query of the live kinds. */
+function liveQueries(queryClient: QueryClient, keys: LiveQueryKeys): Set<Query> {
+  const cache = queryClient.getQueryCache();
+  const found = new Set<Query>();
+  for (const queryKeys of keys.values()) {
+    for (const queryKey of queryKeys) for (const query of cache.findAll({ queryKey })) found.add(query);
+  }
+  return found;
+}
+
+/**
+ * Where a first stream resumes from: the oldest position among the answers in the cache that the server
+ * numbered (the most of them, when answers came from several server instances). Undefined when none did:
+ * the server then asks for a full resync.
+ */
+export function resumePoint(queries: Iterable<Query>): LivePosition | undefined {
+  const oldest = new Map<string, { position: LivePosition; count: number }>();
+  for (const query of queries) {
+    if (query.state.fetchStatus === 'fetching') continue;
+    const position = parsePosition(positionOf(query.state.data));
+    if (!position) continue;
+    const seen = oldest.get(position.stream);
+    if (!seen) oldest.set(position.stream, { position, count: 1 });
+    else {
+      seen.count++;
+      if (position.seq < seen.position.seq) seen.position = position;
+    }
+  }
+  let best: { position: LivePosition; count: number } | undefined;
+  for (const candidate of oldest.values()) if (!best || candidate.count > best.count) best = candidate;
+  return best?.position;
+}
+
+/**
+ * Whether a stream resumed from `from` brought everything that changed after this query's answer was
+ * read: the answer was read at or after that position, on the same stream. A query with nothing in it has
+ * nothing to go stale.
+ */
+export function coveredBy(query: Query, from: LivePosition): boolean {
+  if (query.state.data === undefined) return true;
+  const position = parsePosition(positionOf(query.state.data));
+  return position !== undefined && position.stream === from.stream && position.seq >= from.seq;
+}
+
+/** Resolves once the query has no read under way. */
+function settled(queryClient: QueryClient, query: Query): Promise<void> {
+  return new Promise((resolve) => {
+    if (query.state.fetchStatus !== 'fetching') return resolve();
+    const stop = queryClient.getQueryCache().subscribe(() => {
+      if (query.state.fetchStatus === 'fetching') return;
+      stop();
+      resolve();
+    });
+  });
+}
+
+/**
+ * After a first stream resumed from `from` without a resync: the changes since were replayed (each has
+ * refetched its kind), so only the answers read before that point, or by another server, are read again;
+ * a read under way is judged by the answer it brings.
+ */
+export function applyLiveResume(queryClient: QueryClient, keys: LiveQueryKeys, from: LivePosition): void {
+  for (const query of liveQueries(queryClient, keys)) {
+    void settled(queryClient, query).then(() => {
+      if (!coveredBy(query, from)) {
+        void queryClient.invalidateQueries({ predicate: (q) => q === query }, { cancelRefetch: false });
+      }
+    });
+  }
+}
+
 /**
  * Keeps the signed-in person's live stream open and turns its messages into cache invalidations, so what
  * housemates change shows without a reload. Mount once, in the signed-in layout, with the features' keys
@@ -80,15 +152,26 @@ export function useLiveUpdates(keys: LiveQueryKeys): void {
   useEffect(() => {
     if (!signedIn || userId === null) return;
     const controller = new AbortController();
+    // Where the first connection asked to resume from (the answers already here), until it is ready.
+    let resuming: LivePosition | undefined;
     // The stream opens once the page is up, so its code (and the event-stream parser) loads only then.
     void import('./live-connection').then(({ runLiveConnection }) =>
       runLiveConnection({
         signal: controller.signal,
         getToken: () => token.current,
         renewToken: async () => (await signinSilent.current())?.access_token,
+        firstPosition: () => {
+          resuming = resumePoint(liveQueries(queryClient, liveKeys.current));
+          return resuming?.text;
+        },
         onReady: (ready) => {
-          if (!ready.resync) return;
-          applyLiveResync(queryClient, liveKeys.current);
+          const from = resuming;
+          resuming = undefined;
+          if (ready.resync) applyLiveResync(queryClient, liveKeys.current);
+          else if (from) applyLiveResume(queryClient, liveKeys.current, from);
+          // Resumed from the stream's own last event: nothing was missed.
+          else return;
+          // Data outside the query cache (the calendar's feed) carries no position: it is read again.
           emitLiveChange(null);
         },
         onChange: (change) => {

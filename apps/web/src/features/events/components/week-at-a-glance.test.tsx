@@ -9,7 +9,8 @@ import { testEvent } from '../../../test/events';
 import { mockFetch } from '../../../test/fetch';
 import { renderAt } from '../../../test/render';
 import { testHousemate } from '../../../test/users';
-import { emitLiveChange } from '../../live';
+import { applyLiveResync, emitLiveChange, liveQueryKeys } from '../../live';
+import { feature as events } from '../feature';
 import { ALL_LAYERS_ON } from '../lib/layers';
 import { WeekAtAGlance } from './week-at-a-glance';
 import { glanceItems, spreadOverWeek, weekDates } from './week-glance';
@@ -109,11 +110,15 @@ describe('WeekAtAGlance', () => {
 
   it('asks for the layers once after a resync, not once per layer kind', async () => {
     const { calls } = mockFetch({ [OCCURRENCES]: { body: [pizza] }, [LAYERS]: { body: LAYER_ITEMS } });
-    renderAt(<WeekAtAGlance user={user} />, '/home');
+    const { queryClient } = renderAt(<WeekAtAGlance user={user} />, '/home');
     expect(await screen.findByText('Hoover (alex)', {}, { timeout: 10_000 })).toBeInTheDocument();
     const layerCalls = () => calls.filter((c) => `${c.method} ${c.path}` === LAYERS).length;
     expect(layerCalls()).toBe(1);
-    act(() => emitLiveChange(null));
+    // What a resync does: every live kind's queries go stale, then the listeners outside the cache hear.
+    act(() => {
+      applyLiveResync(queryClient, liveQueryKeys([events]));
+      emitLiveChange(null);
+    });
     await vi.waitFor(() => expect(layerCalls()).toBe(2));
     // A moment later still two: the resync's tasks, bills and reminders listeners shared one request.
     await new Promise((resolve) => setTimeout(resolve, 50));

@@ -218,9 +218,11 @@ export default function WeekGlance({ houseId }: { houseId: number }) {
     queryFn: ({ signal }) => fetchLayers(api, from, to, zone, signal),
     enabled: otherLayers,
   });
-  // House events refetch through the 'events' keys; the other layers change with their own kinds.
-  // A fetch already on its way (the resync's own) answers too: no second request.
-  useLiveChange(['tasks', 'bills', 'reminders'], () => void layers.refetch({ cancelRefetch: false }));
+  // House events refetch through the 'events' keys; the other layers change with their own kinds. A
+  // resync (null) needs nothing here: the layers' query sits under the 'events' keys, which it refetches.
+  useLiveChange(['tasks', 'bills', 'reminders'], (change) => {
+    if (change) void layers.refetch({ cancelRefetch: false });
+  });
 
   const failed = occurrences.isError || layers.isError;
   useLogError(occurrences.error ?? layers.error, 'Error loading the house calendar:');
