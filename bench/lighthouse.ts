@@ -16,9 +16,19 @@
  * next to a node_modules), e.g. while the working tree is being rebuilt. LIGHTHOUSE_KEEP=<folder> keeps each
  * run's Lighthouse report (JSON) there with its trace (open it in DevTools' Performance panel);
  * LIGHTHOUSE_SHOTS=<folder> keeps screenshots of each page at 375 and 1280 px.
+ * LIGHTHOUSE_PROFILE=<folder> runs no Lighthouse: it records a trace (for DevTools' Performance panel) of each
+ * page's cold start with the CPU slowed 4x as Lighthouse assumes, to see what the main thread spends its time on.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { type BrowserContext, chromium, type Page } from '@playwright/test';
@@ -232,6 +242,48 @@ async function coldStart(context: BrowserContext, page: Page): Promise<void> {
   await cdp.detach();
 }
 
+/**
+ * A trace of one cold start of `path` (the first 8 seconds), the CPU 4x slower: the main thread's tasks
+ * with JavaScript samples, as DevTools' Performance panel records them (open the .json there).
+ */
+async function profile(context: BrowserContext, page: Page, path: string, folder: string): Promise<void> {
+  await coldStart(context, page);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await cdp.send('Tracing.start', {
+    transferMode: 'ReturnAsStream',
+    traceConfig: {
+      includedCategories: [
+        'devtools.timeline',
+        'disabled-by-default-devtools.timeline',
+        'disabled-by-default-v8.cpu_profiler',
+        'v8.execute',
+        'blink.user_timing',
+        'loading',
+      ],
+    },
+  });
+  await page.goto(path);
+  await page.waitForTimeout(8000);
+  const complete = new Promise<string>((resolve) =>
+    cdp.once('Tracing.tracingComplete', ({ stream }) => resolve(stream as string)),
+  );
+  await cdp.send('Tracing.end');
+  const stream = await complete;
+  let trace = '';
+  for (;;) {
+    const chunk = await cdp.send('IO.read', { handle: stream });
+    trace += chunk.base64Encoded ? Buffer.from(chunk.data, 'base64').toString() : chunk.data;
+    if (chunk.eof) break;
+  }
+  await cdp.send('IO.close', { handle: stream });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  await cdp.detach();
+  const file = join(folder, `${path.replace(/\W/g, '') || 'landing'}.trace.json`);
+  writeFileSync(file, trace);
+  console.log(`${path}: ${file}`);
+}
+
 function lighthouse(path: string, attempt: number): Promise<LighthouseResult> {
   const out = join(work, `lh-${path.replace(/\W/g, '_') || 'root'}-${attempt + 1}.json`);
   const args = [
@@ -377,6 +429,12 @@ async function main(): Promise<void> {
           await page.screenshot({ path: join(shots, name), fullPage: true });
         }
       }
+    }
+
+    const profiles = process.env.LIGHTHOUSE_PROFILE;
+    if (profiles) {
+      for (const path of PAGES) await profile(context, page, path, profiles);
+      return;
     }
 
     const runs: Run[] = [];
