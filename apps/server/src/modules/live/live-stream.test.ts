@@ -402,10 +402,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     let t: TestApp;
     let second: App;
     let closeSecond: (() => Promise<void>) | undefined;
+    let baseOne: string;
+    let baseTwo: string;
 
     beforeAll(async () => {
       t = await startTestApp();
       ({ app: second, close: closeSecond } = await startSecondInstance(t));
+      baseOne = await t.app.listen({ port: 0, host: '127.0.0.1' });
+      baseTwo = await second.listen({ port: 0, host: '127.0.0.1' });
     });
     afterAll(async () => {
       await closeSecond?.();
@@ -413,8 +417,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     });
 
     it('shows a change made through one instance on the stream of the other', async () => {
-      const baseOne = await t.app.listen({ port: 0, host: '127.0.0.1' });
-      const baseTwo = await second.listen({ port: 0, host: '127.0.0.1' });
       const host = await memberOfNewHouse(t, 'multi-host');
       const _mate = (await housemateOf(t, 'multi-mate', host.house.house_code)).client;
 
@@ -454,6 +456,25 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         });
       } finally {
         onOne.close();
+        onTwo.close();
+      }
+    });
+
+    it("never resumes a stream from another instance's answer position: it asks for a resync", async () => {
+      await memberOfNewHouse(t, 'multi-resume');
+      const read = await t.app.inject({
+        method: 'GET',
+        url: '/api/grocery-list/',
+        headers: { authorization: `Bearer ${await t.issuer.mint('multi-resume')}` },
+      });
+      const position = read.headers[LIVE_POSITION_HEADER] as string;
+      expect(position).toMatch(/^[a-z0-9]+-\d+-\d+$/);
+      const onTwo = await openStream(baseTwo, await t.issuer.mint('multi-resume'), {
+        'last-event-id': position,
+      });
+      try {
+        expect(await onTwo.next()).toMatchObject({ event: 'ready', data: { resync: true } });
+      } finally {
         onTwo.close();
       }
     });
