@@ -7,9 +7,16 @@ export interface MockCall {
   body: unknown;
 }
 
-/** `body` answers as JSON; `text` answers as it is (e.g. an iCalendar feed). */
+/** `body` answers as JSON; `text` answers as it is (e.g. an iCalendar feed); `headers` are added. */
 type Reply =
-  | { status?: number; statusText?: string; body?: unknown; text?: string; contentType?: string }
+  | {
+      status?: number;
+      statusText?: string;
+      body?: unknown;
+      text?: string;
+      contentType?: string;
+      headers?: Record<string, string>;
+    }
   | (() => Promise<never>);
 type Handler = (call: MockCall) => Reply | Promise<Reply>;
 
@@ -38,7 +45,10 @@ export function mockFetch(routes: Record<string, Reply | Handler>) {
     return new Response(raw ? reply.text : reply.body === undefined ? null : JSON.stringify(reply.body), {
       status,
       statusText: reply.statusText ?? '',
-      headers: { 'Content-Type': raw ? (reply.contentType ?? 'text/plain') : 'application/json' },
+      headers: {
+        'Content-Type': raw ? (reply.contentType ?? 'text/plain') : 'application/json',
+        ...reply.headers,
+      },
     });
   });
   vi.stubGlobal('fetch', fetchMock);
