@@ -1,6 +1,6 @@
 import type { EventOccurrence, TimelineLayers } from '@hearth/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { Spinner } from '../../../components/spinner';
 import { useApiClient } from '../../../lib/api-client';
 import { browserTimeZone, currentWeek, formatIntl, formatTime, startOfDate } from '../../../lib/dates';
@@ -227,13 +227,17 @@ export default function WeekGlance({ houseId }: { houseId: number }) {
   const failed = occurrences.isError || layers.isError;
   useLogError(occurrences.error ?? layers.error, 'Error loading the house calendar:');
 
+  // A new answer is drawn in the background, in slices, not in the one task the query library
+  // announces it in (its updates are drawn at once).
+  const shownOccurrences = useDeferredValue(occurrences.data);
+  const shownLayers = useDeferredValue(layers.data);
   const days = useMemo(() => {
-    const items = glanceItems(occurrences.data ?? [], layers.data, toggles);
+    const items = glanceItems(shownOccurrences ?? [], shownLayers, toggles);
     const today = isoDate(new Date());
     return spreadOverWeek(weekDates(week.start), items, today, zone);
-  }, [occurrences.data, layers.data, toggles, week.start, zone]);
+  }, [shownOccurrences, shownLayers, toggles, week.start, zone]);
 
-  if ((toggles.house && occurrences.isPending) || (otherLayers && layers.isPending)) {
+  if ((toggles.house && !shownOccurrences) || (otherLayers && !shownLayers)) {
     if (!failed) {
       return (
         <div className="flex justify-center py-8">

@@ -1,5 +1,5 @@
 import type { TaskMember, User } from '@hearth/contract';
-import { useId, useMemo } from 'react';
+import { useDeferredValue, useId, useMemo } from 'react';
 import { Link } from 'react-router';
 import { Banner } from '../../../components/banner';
 import { Card } from '../../../components/card';
@@ -35,8 +35,11 @@ export function YourTasks({ user }: YourTasksProps) {
     () => new Map<number, TaskMember>((people.data ?? []).map((m) => [m.user_id, m])),
     [people.data],
   );
+  // A new answer is drawn in the background, in slices, not in the one task the query library
+  // announces it in (its updates are drawn at once).
+  const shownTasks = useDeferredValue(tasks.data);
   if (!hasHouse) return null;
-  const mine = tasks.data ? yourTasksNow(tasks.data, user.user_id, now, zone) : [];
+  const mine = shownTasks ? yourTasksNow(shownTasks, user.user_id, now, zone) : [];
 
   return (
     <section aria-labelledby={headingId}>
@@ -49,7 +52,7 @@ export function YourTasks({ user }: YourTasksProps) {
             {t('tasks:allTasks')}
           </Link>
         </div>
-        {tasks.isPending ? (
+        {tasks.isPending || (tasks.data && !shownTasks) ? (
           <div className="mt-4 flex justify-center">
             <Spinner label={t('tasks:loadingYourTasks')} />
           </div>
