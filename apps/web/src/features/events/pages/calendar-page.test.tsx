@@ -291,6 +291,8 @@ describe('CalendarPage', () => {
   it('refetches the feed when the live stream reports a change to events, and not for other kinds', async () => {
     setup();
     await screen.findByTestId('fullcalendar');
+    // The grid's effects (its live listener among them) run after it is drawn.
+    await act(async () => {});
     act(() => emitLiveChange({ kind: 'groceries', entity: 'grocery_item', action: 'created', id: 5 }));
     expect(calendar.refetchEvents).not.toHaveBeenCalled();
     act(() => emitLiveChange({ kind: 'events', entity: 'event', action: 'updated', id: 42, actor_id: 7 }));
