@@ -1,6 +1,6 @@
 import type { Expense, Payment, RecurringExpense } from '@hearth/contract';
 import { Plus, ReceiptText } from 'lucide-react';
-import { type ReactNode, useDeferredValue, useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { Banner } from '../../../components/banner';
 import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
@@ -10,6 +10,7 @@ import { PageHeader } from '../../../components/page-header';
 import { Spinner } from '../../../components/spinner';
 import { isApiError } from '../../../lib/api-client';
 import { t as tr } from '../../../lib/i18n';
+import { useDeferredReady } from '../../../lib/use-deferred-ready';
 import { useLogError } from '../../../lib/use-log-error';
 import { useMe } from '../../users';
 import { useBalance } from '../api/balance';
@@ -45,16 +46,14 @@ export function BillsPage() {
   const houseId = me.data?.house_id ?? null;
   const balance = useBalance({ enabled: houseId !== null });
   useLogError(balance.error);
-  // The query library has React draw a new answer at once, the whole page in one task; deferred, the
-  // page is drawn in the background, in slices between which the browser paints and answers taps.
-  const shownBalance = useDeferredValue(balance.data);
+  const drawn = useDeferredReady(!balance.isPending);
 
   const houseRequired =
     (me.data !== undefined && houseId === null) ||
     (isApiError(balance.error) && balance.error.code === 'house_required');
 
   let content: ReactNode;
-  if (me.isPending || (houseId !== null && (balance.isPending || (balance.data && !shownBalance)))) {
+  if (me.isPending || (houseId !== null && (balance.isPending || !drawn))) {
     content = (
       <div className="flex justify-center py-16">
         <Spinner label={tr('bills:loadingBills')} />
@@ -62,7 +61,7 @@ export function BillsPage() {
     );
   } else if (houseRequired || houseId === null || !me.data) {
     content = <NoHouseState icon={ReceiptText} title={tr('bills:joinOrCreateAHouse')} />;
-  } else if (balance.isError || !shownBalance) {
+  } else if (balance.isError || !balance.data) {
     content = (
       <Banner
         variant="error"
@@ -75,12 +74,12 @@ export function BillsPage() {
         {tr('bills:loadFailed')}
       </Banner>
     );
-  } else if (shownBalance.currency === null) {
+  } else if (balance.data.currency === null) {
     content = <ChooseCurrency houseId={houseId} />;
   } else {
     // Once bills are in use their page brings its own header, with the Add expense button.
     return (
-      <Bills houseId={houseId} me={me.data.user_id} currency={shownBalance.currency} balance={shownBalance} />
+      <Bills houseId={houseId} me={me.data.user_id} currency={balance.data.currency} balance={balance.data} />
     );
   }
 

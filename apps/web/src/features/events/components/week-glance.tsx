@@ -1,10 +1,11 @@
 import type { EventOccurrence, TimelineLayers } from '@hearth/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Spinner } from '../../../components/spinner';
 import { useApiClient } from '../../../lib/api-client';
 import { browserTimeZone, currentWeek, formatIntl, formatTime, startOfDate } from '../../../lib/dates';
 import { t, t as tr } from '../../../lib/i18n';
+import { useDeferredReady } from '../../../lib/use-deferred-ready';
 import { useLogError } from '../../../lib/use-log-error';
 import { useLiveChange } from '../../live';
 import { eventKeys, fetchLayers, fetchOccurrences } from '../api';
@@ -227,17 +228,17 @@ export default function WeekGlance({ houseId }: { houseId: number }) {
   const failed = occurrences.isError || layers.isError;
   useLogError(occurrences.error ?? layers.error, 'Error loading the house calendar:');
 
-  // A new answer is drawn in the background, in slices, not in the one task the query library
-  // announces it in (its updates are drawn at once).
-  const shownOccurrences = useDeferredValue(occurrences.data);
-  const shownLayers = useDeferredValue(layers.data);
+  const pending = (toggles.house && occurrences.isPending) || (otherLayers && layers.isPending);
+  const drawn = useDeferredReady(!pending);
   const days = useMemo(() => {
-    const items = glanceItems(shownOccurrences ?? [], shownLayers, toggles);
+    // Worked out in the background render that first draws the week, not before it.
+    if (!drawn) return [];
+    const items = glanceItems(occurrences.data ?? [], layers.data, toggles);
     const today = isoDate(new Date());
     return spreadOverWeek(weekDates(week.start), items, today, zone);
-  }, [shownOccurrences, shownLayers, toggles, week.start, zone]);
+  }, [drawn, occurrences.data, layers.data, toggles, week.start, zone]);
 
-  if ((toggles.house && !shownOccurrences) || (otherLayers && !shownLayers)) {
+  if (pending || !drawn) {
     if (!failed) {
       return (
         <div className="flex justify-center py-8">

@@ -16,6 +16,7 @@ import { Spinner } from '../../../components/spinner';
 import { isApiError } from '../../../lib/api-client';
 import { t } from '../../../lib/i18n';
 import { useWriteQueue, waitingIds } from '../../../lib/offline/use-write-queue';
+import { useDeferredReady } from '../../../lib/use-deferred-ready';
 import { useLogError } from '../../../lib/use-log-error';
 import { useMe } from '../../users';
 import {
@@ -96,6 +97,7 @@ export function GroceriesPage() {
   const focus = (key: string) => setFocusRequest({ key, at: Date.now() });
 
   useLogError(lists.error);
+  const drawn = useDeferredReady(!lists.isPending);
 
   const failed = (message: string) => () => setBanner(message);
 
@@ -168,7 +170,7 @@ export function GroceriesPage() {
     (isApiError(lists.error) && lists.error.code === 'house_required');
 
   let content: ReactNode;
-  if (me.isPending || (hasHouse && lists.isPending)) {
+  if (me.isPending || (hasHouse && (lists.isPending || !drawn))) {
     content = (
       <div className="flex justify-center py-16">
         <Spinner label={t('groceries:loadingYourGroceryLists')} />

@@ -1,5 +1,5 @@
 import { notifyManager, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { Spinner } from '../../../components/spinner';
 import { t } from '../../../lib/i18n';
 import { useLogError } from '../../../lib/use-log-error';
@@ -29,13 +29,17 @@ function useSectionsSettled(shown: boolean): boolean {
   // later refetches (the live stream's) do not draw the whole page again.
   useEffect(() => {
     if (settled || !shown) return;
+    // As a transition: the sections draw their first answers in the background (deferred), and React
+    // draws all such work together, so they are shown with their answers in them, not with spinners that
+    // then grow.
+    const settle = () => startTransition(() => setSettled(true));
     const check = () => {
-      if (queryClient.isFetching() === 0) setSettled(true);
+      if (queryClient.isFetching() === 0) settle();
     };
     check();
     // Told after the cache's own batch of changes, never while a section renders.
     const unsubscribe = queryClient.getQueryCache().subscribe(() => notifyManager.schedule(check));
-    const timer = setTimeout(() => setSettled(true), SETTLE_MAX_MS);
+    const timer = setTimeout(settle, SETTLE_MAX_MS);
     return () => {
       unsubscribe();
       clearTimeout(timer);

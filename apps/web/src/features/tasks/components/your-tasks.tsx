@@ -1,11 +1,12 @@
 import type { TaskMember, User } from '@hearth/contract';
-import { useDeferredValue, useId, useMemo } from 'react';
+import { useId, useMemo } from 'react';
 import { Link } from 'react-router';
 import { Banner } from '../../../components/banner';
 import { Card } from '../../../components/card';
 import { Spinner } from '../../../components/spinner';
 import { browserTimeZone } from '../../../lib/dates';
 import { t } from '../../../lib/i18n';
+import { useDeferredReady } from '../../../lib/use-deferred-ready';
 import { useLogError } from '../../../lib/use-log-error';
 import { useTaskMembers } from '../api/get-task-members';
 import { useTasks } from '../api/get-tasks';
@@ -35,11 +36,9 @@ export function YourTasks({ user }: YourTasksProps) {
     () => new Map<number, TaskMember>((people.data ?? []).map((m) => [m.user_id, m])),
     [people.data],
   );
-  // A new answer is drawn in the background, in slices, not in the one task the query library
-  // announces it in (its updates are drawn at once).
-  const shownTasks = useDeferredValue(tasks.data);
+  const drawn = useDeferredReady(!tasks.isPending);
   if (!hasHouse) return null;
-  const mine = shownTasks ? yourTasksNow(shownTasks, user.user_id, now, zone) : [];
+  const mine = drawn && tasks.data ? yourTasksNow(tasks.data, user.user_id, now, zone) : [];
 
   return (
     <section aria-labelledby={headingId}>
@@ -52,7 +51,7 @@ export function YourTasks({ user }: YourTasksProps) {
             {t('tasks:allTasks')}
           </Link>
         </div>
-        {tasks.isPending || (tasks.data && !shownTasks) ? (
+        {tasks.isPending || !drawn ? (
           <div className="mt-4 flex justify-center">
             <Spinner label={t('tasks:loadingYourTasks')} />
           </div>

@@ -12,6 +12,7 @@ import { Spinner } from '../../../components/spinner';
 import { isApiError } from '../../../lib/api-client';
 import { browserTimeZone } from '../../../lib/dates';
 import { t as tr } from '../../../lib/i18n';
+import { useDeferredReady } from '../../../lib/use-deferred-ready';
 import { useLogError } from '../../../lib/use-log-error';
 import { useMe } from '../../users';
 import { useAwayPeriods } from '../api/away';
@@ -60,6 +61,7 @@ export function TasksPage() {
 
   useLogError(tasks.error);
   useLogError(people.error);
+  const drawn = useDeferredReady(!tasks.isPending && !people.isPending);
 
   const members = useMemo(
     () => new Map<number, TaskMember>((people.data ?? []).map((m) => [m.user_id, m])),
@@ -104,7 +106,7 @@ export function TasksPage() {
     (isApiError(tasks.error) && tasks.error.code === 'house_required');
 
   let content: ReactNode;
-  if (me.isPending || (hasHouse && (tasks.isPending || people.isPending))) {
+  if (me.isPending || (hasHouse && (tasks.isPending || people.isPending || !drawn))) {
     content = (
       <div className="flex justify-center py-16">
         <Spinner label={tr('tasks:loadingTasks')} />
