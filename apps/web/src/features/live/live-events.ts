@@ -11,8 +11,11 @@ export function emitLiveChange(change: LiveChange | null): void {
 }
 
 /**
- * For data that is not in the TanStack Query cache (e.g. FullCalendar's feed): runs `onChange` for each
- * change of `kinds` from the live stream, and once after a resync (not once per kind: each run refetches).
+ * For data that is not read through a query (e.g. FullCalendar's feed): runs `onChange` for each change of
+ * `kinds` from the live stream, and once after a resync (not once per kind: each run refetches). A first
+ * stream that resumes from the answers in the query cache (no resync) replays the changes since the oldest
+ * of them: such data must be kept in the query cache too (as the calendar's ranges are), where what the
+ * replay does not cover is marked stale.
  *
  *   useLiveChange(['events', 'tasks'], () => calendarRef.current?.getApi().refetchEvents());
  */

@@ -167,12 +167,14 @@ export function useLiveUpdates(keys: LiveQueryKeys): void {
         onReady: (ready) => {
           const from = resuming;
           resuming = undefined;
-          if (ready.resync) applyLiveResync(queryClient, liveKeys.current);
-          else if (from) applyLiveResume(queryClient, liveKeys.current, from);
-          // Resumed from the stream's own last event: nothing was missed.
-          else return;
-          // Data outside the query cache (the calendar's feed) carries no position: it is read again.
-          emitLiveChange(null);
+          if (ready.resync) {
+            applyLiveResync(queryClient, liveKeys.current);
+            emitLiveChange(null);
+          } else if (from) {
+            // The answers the replay does not cover go stale; the replayed changes came one by one.
+            applyLiveResume(queryClient, liveKeys.current, from);
+          }
+          // Resumed from the stream's own last event: the changes missed came one by one.
         },
         onChange: (change) => {
           applyLiveChange(queryClient, liveKeys.current, change);

@@ -12,7 +12,7 @@ import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import type { EventOccurrence } from '@hearth/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { type RefObject, useMemo, useRef, useState } from 'react';
+import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import { useApiClient } from '../../../lib/api-client';
 import { browserTimeZone, weekStartsOn } from '../../../lib/dates';
 import { currentLocale, t } from '../../../lib/i18n';
@@ -164,9 +164,31 @@ export function HouseCalendar({
   const api = useApiClient();
   const queryClient = useQueryClient();
   const box = useRef<HTMLDivElement>(null);
-  // FullCalendar keeps its events outside the query cache: refetch them when the live stream says so.
-  const refetch = () => calendarRef.current?.getApi().refetchEvents();
-  useLiveChange(['events', 'tasks', 'bills', 'reminders'], refetch);
+  // FullCalendar asks for its ranges itself (each answer is kept in the query cache). It asks again, once
+  // for however many reasons arrive together: a change to any layer's kind, a resync, or one of its
+  // ranges going stale (a resumed stream that did not cover it).
+  const refetchSoon = useRef<(() => void) | null>(null);
+  useEffect(() => {
+    let asked = false;
+    refetchSoon.current = () => {
+      if (asked) return;
+      asked = true;
+      setTimeout(() => {
+        asked = false;
+        calendarRef.current?.getApi().refetchEvents();
+      }, 0);
+    };
+    const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type !== 'updated' || event.action.type !== 'invalidate') return;
+      const [feature, kind] = event.query.queryKey;
+      if (feature === eventKeys.all[0] && kind === 'range') refetchSoon.current?.();
+    });
+    return () => {
+      unsubscribe();
+      refetchSoon.current = null;
+    };
+  }, [queryClient, calendarRef]);
+  useLiveChange(['events', 'tasks', 'bills', 'reminders'], () => refetchSoon.current?.());
   const eventSources = useMemo<EventSourceInput[]>(() => {
     const sources: EventSourceInput[] = [];
     if (layers.house) {

@@ -19,6 +19,7 @@ import { renderAt, renderRoutes, testQueryClient } from '../../../test/render';
 import { testHousemate } from '../../../test/users';
 import { emitLiveChange } from '../../live';
 import { userKeys } from '../../users';
+import { eventKeys } from '../api';
 import { HouseCalendar } from '../components/lazy-house-calendar';
 import { CalendarPage } from './calendar-page';
 
@@ -53,8 +54,8 @@ const FEED = '/api/event/house/1/calendar.ics?access_token=test-access-token';
 function setup(user: User = member, routes: Parameters<typeof mockFetch>[0] = {}) {
   vi.mocked(useAuth).mockReturnValue(authState('signedIn'));
   const fetch = mockFetch({ 'GET /api/users/me': { body: user }, ...routes });
-  renderAt(<CalendarPage />, '/calendar');
-  return fetch;
+  const { queryClient } = renderAt(<CalendarPage />, '/calendar');
+  return { ...fetch, queryClient };
 }
 
 const props = () => {
@@ -294,9 +295,41 @@ describe('CalendarPage', () => {
     // The grid's effects (its live listener among them) run after it is drawn.
     await act(async () => {});
     act(() => emitLiveChange({ kind: 'groceries', entity: 'grocery_item', action: 'created', id: 5 }));
+    await new Promise((resolve) => setTimeout(resolve, 10));
     expect(calendar.refetchEvents).not.toHaveBeenCalled();
     act(() => emitLiveChange({ kind: 'events', entity: 'event', action: 'updated', id: 42, actor_id: 7 }));
-    expect(calendar.refetchEvents).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(calendar.refetchEvents).toHaveBeenCalledTimes(1));
+  });
+
+  it('refetches once when its kept ranges go stale, however many reasons come together', async () => {
+    const { queryClient } = setup();
+    await screen.findByTestId('fullcalendar');
+    await act(async () => {});
+    const from = new Date('2026-11-01T00:00:00Z');
+    const to = new Date('2026-12-13T00:00:00Z');
+    queryClient.setQueryData(eventKeys.range('house', from, to), []);
+    queryClient.setQueryData(eventKeys.range('layers UTC', from, to), []);
+    queryClient.setQueryData(eventKeys.detail(42), stored);
+    // What a resumed stream does with answers it did not cover, beside a replayed change.
+    act(() => {
+      void queryClient.invalidateQueries({ queryKey: eventKeys.detail(42) });
+    });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(calendar.refetchEvents).not.toHaveBeenCalled();
+    act(() => {
+      void queryClient.invalidateQueries({ queryKey: [...eventKeys.all, 'range'] });
+    });
+    await waitFor(() => expect(calendar.refetchEvents).toHaveBeenCalledTimes(1));
+    // A change to the events (which marks the ranges stale too) and to tasks, together: asked once more.
+    queryClient.setQueryData(eventKeys.range('house', from, to), []);
+    act(() => {
+      void queryClient.invalidateQueries({ queryKey: eventKeys.all });
+      emitLiveChange({ kind: 'events', entity: 'event', action: 'updated', id: 42 });
+      emitLiveChange({ kind: 'tasks', entity: 'task', action: 'updated', id: 3 });
+    });
+    await waitFor(() => expect(calendar.refetchEvents).toHaveBeenCalledTimes(2));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(calendar.refetchEvents).toHaveBeenCalledTimes(2);
   });
 
   it('on a phone starts on the month view, with month/3 days/day in the top toolbar and no inner scroll box', async () => {
