@@ -9,6 +9,7 @@ import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompileMessages } from './build/precompile-messages';
+import { preloadRouteScripts, ROUTE_SCRIPTS_KEY } from './src/lib/route-scripts';
 
 // The API server (and the built-in identity provider under /oidc) runs on port 3000 in development.
 const apiServer = 'http://localhost:3000';
@@ -116,6 +117,7 @@ export default defineConfig({
     }),
     inlineFirstStyles(),
     inlineThemeScript(),
+    inlineRouteScripts(),
     preloadSharedChunks(),
     precompress(),
   ],
@@ -252,6 +254,25 @@ function inlineThemeScript(): Plugin {
           .trim();
         return html.replace('<script src="/theme.js"></script>', () => `<script>${script}</script>`);
       },
+    },
+  };
+}
+
+/**
+ * Puts preloadRouteScripts (src/lib/route-scripts.ts) into index.html, after the entry's tag: on a return
+ * visit the page's own chunks download alongside the entry. Allowed by its hash, as the theme script is.
+ */
+function inlineRouteScripts(): Plugin {
+  return {
+    name: 'hearth:inline-route-scripts',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) =>
+        html.replace(
+          '<!-- route scripts -->',
+          () => `<script>(${preloadRouteScripts.toString()})(${JSON.stringify(ROUTE_SCRIPTS_KEY)});</script>`,
+        ),
     },
   };
 }

@@ -4,6 +4,7 @@ import { AppProviders } from './app/providers';
 import { AppRoutes, preloadRoutes } from './app/router';
 import { AppBrowserRouter } from './app/routing/browser-router';
 import { currentLocale, startingLanguage, switchLanguage, useLanguage } from './lib/i18n';
+import { rememberRouteScripts } from './lib/route-scripts';
 import { warmIntl } from './lib/warm-intl';
 import './index.css';
 
@@ -34,6 +35,7 @@ function render() {
     ),
   );
   warmIntl(currentLocale());
+  rememberRouteScripts();
 }
 
 // German (when wanted) is loaded before the first paint, so no English flashes first. The rest of the
