@@ -414,7 +414,8 @@ async function main(): Promise<void> {
     await joinHouse(bo, await houseCodeOf(page));
     const benId = (await api<{ user_id: number }>(bo, 'GET', '/api/users/me')).user_id;
     await seed(page, benId);
-    // The offline copy is saved as the pages are seen once (and, with LIGHTHOUSE_SHOTS, photographed).
+    // Each page is seen once first, as a returning person has: the app remembers the code it needed (after
+    // 5 s, see src/lib/route-scripts.ts) and keeps its offline copy. With LIGHTHOUSE_SHOTS, photographed.
     const shots = process.env.LIGHTHOUSE_SHOTS;
     for (const path of PAGES) {
       for (const width of shots ? [375, 1280] : [1280]) {
@@ -422,7 +423,7 @@ async function main(): Promise<void> {
         await page.goto(path);
         // The live stream stays open: no network idle; the page's answers come within a moment.
         await page.waitForLoadState('load');
-        await page.waitForTimeout(2000);
+        await page.waitForTimeout(6000);
         if (shots) {
           const name = `${path.replace(/\W/g, '') || 'landing'}-${width}.png`;
           await page.screenshot({ path: join(shots, name), fullPage: true });
