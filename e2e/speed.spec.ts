@@ -204,6 +204,33 @@ test('Home loads no calendar library; the calendar page does; files arrive preco
   expect(calendarOnlyIn(scripts).length).toBeGreaterThan(0);
 });
 
+test("a return visit asks for the page's own code from index.html, alongside the entry", async ({ page }) => {
+  const person = newPerson('Rue', 'Turn');
+  await signUp(page, person);
+  await setUpProfile(page, person);
+  await createHouse(page, unique('Again '));
+  // What index.html asked for, by the path it wrote (the app's own loader writes whole URLs, later).
+  const preloaded = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll('link[rel="modulepreload"]')]
+        .map((l) => l.getAttribute('href') ?? '')
+        .filter((href) => href.startsWith('/assets/')),
+    );
+
+  await page.goto('/tasks');
+  await expect(page.getByRole('heading', { level: 1, name: 'Tasks' })).toBeVisible();
+  expect((await preloaded()).filter((href) => /tasks-page-/.test(href))).toEqual([]);
+  // The app remembers what this address's start-up fetched a few seconds in.
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('hearth.route-scripts') ?? ''), { timeout: 15_000 })
+    .toContain('/tasks');
+
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Tasks' })).toBeVisible();
+  const again = await preloaded();
+  expect(again.filter((href) => /^\/assets\/tasks-page-[\w-]+\.js$/.test(href))).toHaveLength(1);
+});
+
 test("a signed-out visitor of / gets the sign-in screen without the signed-in app's code or words", async ({
   page,
 }) => {
