@@ -1,5 +1,5 @@
 import type { LiveChange } from '@hearth/contract';
-import { QueryClientProvider, QueryObserver, useQuery } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider, QueryObserver, useQuery } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import { useAuth } from 'react-oidc-context';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -48,14 +48,16 @@ function seeded() {
   ]) {
     queryClient.setQueryData(key, 'cached');
   }
-  const stale = () =>
-    queryClient
-      .getQueryCache()
-      .getAll()
-      .filter((q) => q.isStale())
-      .map((q) => q.queryKey[0]);
-  return { queryClient, stale };
+  return { queryClient, stale: () => staleKinds(queryClient) };
 }
+
+/** The first key part of every stale query. */
+const staleKinds = (queryClient: QueryClient) =>
+  queryClient
+    .getQueryCache()
+    .getAll()
+    .filter((q) => q.isStale())
+    .map((q) => q.queryKey[0]);
 
 describe('liveQueryKeys', () => {
   it('reads a bare kind as its own key and merges the keys of features listening to the same kind', () => {
@@ -185,14 +187,8 @@ describe('resuming a first stream from the answers already read', () => {
 
   it('reads again only the answers the resumed stream does not cover', async () => {
     const { queryClient } = answered({ groceries: 'e1-7-3', events: 'e1-5-3', houses: undefined });
-    const stale = () =>
-      queryClient
-        .getQueryCache()
-        .getAll()
-        .filter((q) => q.isStale())
-        .map((q) => q.queryKey[0]);
     applyLiveResume(queryClient, keys, parsePosition('e1-6-3')!);
-    await waitFor(() => expect(stale().sort()).toEqual(['events', 'houses']));
+    await waitFor(() => expect(staleKinds(queryClient).sort()).toEqual(['events', 'houses']));
   });
 
   it('judges a read under way by the position of the answer it brings', async () => {
