@@ -89,7 +89,7 @@ export class LiveBus implements LiveHub {
     return {
       resync: replay === null,
       replay: replay ?? [],
-      position: this.position(scope),
+      position: this.positionNow(scope.houseId),
       unsubscribe: () => {
         for (const key of keys) {
           const set = this.channels.get(key);
@@ -105,7 +105,7 @@ export class LiveBus implements LiveHub {
    * at least this new, and whatever changes after it reaches a stream that resumes from it.
    */
   positionNow(houseId: number | null): string {
-    return this.position({ userId: 0, houseId });
+    return this.position(houseId);
   }
 
   /** How many streams are open on this instance (for tests and health). */
@@ -139,7 +139,7 @@ export class LiveBus implements LiveHub {
     for (const key of envelopeKeys(envelope)) for (const e of this.channels.get(key) ?? []) targets.add(e);
     for (const entry of targets) {
       try {
-        entry.subscriber.change({ id: this.position(entry.scope), change: envelope.change });
+        entry.subscriber.change({ id: this.positionNow(entry.scope.houseId), change: envelope.change });
       } catch (err) {
         this.log.warn({ err }, 'live subscriber failed');
       }
@@ -166,8 +166,8 @@ export class LiveBus implements LiveHub {
   }
 
   /** `epoch-seq-house`: the house is part of it so a client that moved house refetches. */
-  private position(scope: LiveScope, seq = this.seq): string {
-    return `${this.epoch}-${seq}-${scope.houseId ?? 0}`;
+  private position(houseId: number | null, seq = this.seq): string {
+    return `${this.epoch}-${seq}-${houseId ?? 0}`;
   }
 
   private replaySince(scope: LiveScope, lastEventId: string | null | undefined): LiveEvent[] | null {
@@ -180,7 +180,7 @@ export class LiveBus implements LiveHub {
     const out: LiveEvent[] = [];
     for (const { seq, envelope } of this.recent) {
       if (seq <= since || !envelopeKeys(envelope).some((k) => wanted.has(k))) continue;
-      out.push({ id: this.position(scope, seq), change: envelope.change });
+      out.push({ id: this.position(scope.houseId, seq), change: envelope.change });
     }
     return out;
   }
