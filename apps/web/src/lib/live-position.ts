@@ -42,7 +42,7 @@ export interface LivePosition {
 
 /** `<epoch>-<number>-<house>`, or undefined for anything else. */
 export function parsePosition(position: string | undefined): LivePosition | undefined {
-  const match = position ? /^([a-z0-9]+)-(\d+)-(\d+)$/.exec(position) : null;
-  if (!match || !position) return undefined;
-  return { stream: `${match[1]}-${match[3]}`, seq: Number(match[2]), text: position };
+  const match = /^([a-z0-9]+)-(\d+)-(\d+)$/.exec(position ?? '');
+  if (!match) return undefined;
+  return { stream: `${match[1]}-${match[3]}`, seq: Number(match[2]), text: match[0] };
 }
