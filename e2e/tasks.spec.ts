@@ -18,6 +18,8 @@ async function createTakingTurns(page: Page, title: string, people: number) {
   await page.getByRole('button', { name: 'New task' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'New task' });
   await dialog.getByLabel('Title').fill(title);
+  // Due at the end of today: the form's default (the next whole hour) is tomorrow after 23:00.
+  await dialog.getByLabel('First due').fill(`${await dateIn(page, 0)}T23:59`);
   await dialog.getByLabel('Repeat').selectOption('weeks');
   await expect(dialog.getByText(/^Every week on \w{3}$/)).toBeVisible();
   await dialog.getByLabel('Who does it').selectOption('round_robin');

@@ -88,6 +88,22 @@ describe('TaskFormDialog', () => {
     expect(dialog.getByText('3 days after it is done')).toBeInTheDocument();
   });
 
+  it('moves the repeat day with the first due date until one is chosen', async () => {
+    const user = userEvent.setup();
+    const { dialog } = await open(null);
+    await user.selectOptions(dialog.getByLabelText('Repeat'), 'weeks');
+    expect(dialog.getByText('Every week on Mon')).toBeInTheDocument();
+    // Friday 27 November: the weekly day follows the due date.
+    await user.clear(dialog.getByLabelText('First due'));
+    await user.type(dialog.getByLabelText('First due'), '2026-11-27T09:00');
+    expect(dialog.getByText('Every week on Fri')).toBeInTheDocument();
+    // Once the days are chosen, a new due date leaves them as they are.
+    await user.click(dialog.getByRole('button', { name: 'Tuesday' }));
+    await user.clear(dialog.getByLabelText('First due'));
+    await user.type(dialog.getByLabelText('First due'), '2026-11-30T09:00');
+    expect(dialog.getByText('Every week on Tue and Fri')).toBeInTheDocument();
+  });
+
   it('asks for a title and a weekday before sending anything', async () => {
     const user = userEvent.setup();
     const { onSubmit, dialog } = await open(null);

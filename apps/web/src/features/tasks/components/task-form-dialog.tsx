@@ -6,7 +6,7 @@ import {
   TASK_NOTES_MAX,
   TASK_TITLE_MAX,
 } from '@hearth/contract';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import {
   CancelButton,
@@ -27,6 +27,7 @@ import { ROTATION_LABELS } from '../lib/rotation-words';
 import {
   formFieldOf,
   isProblem,
+  repeatDaysAfterDue,
   repeatOf,
   type TaskFormValues,
   taskFormValues,
@@ -124,6 +125,8 @@ function TaskForm({ task, members, meId, onSubmit }: TaskFormProps) {
       task ? isoToLocalInput(task.due_at, zone) : nextWholeHour(),
     ),
   });
+  // The last due date that was a date: cleared on the way to a new one, the repeat days still follow it.
+  const followedDue = useRef(form.getValues('due'));
   const [every, rotation, interval, weekdays, monthDay, pool] = useWatch({
     control: form.control,
     name: ['every', 'rotation', 'interval', 'weekdays', 'month_day', 'pool'],
@@ -171,7 +174,18 @@ function TaskForm({ task, members, meId, onSubmit }: TaskFormProps) {
       <TextArea name="notes" label={t('tasks:notes')} maxLength={TASK_NOTES_MAX} rows={2} />
       <div className="grid grid-cols-1 gap-4 min-[400px]:grid-cols-2">
         <SelectField name="effort" label={t('tasks:effort')} options={EFFORT_OPTIONS} />
-        <DateTimeField name="due" label={t('tasks:firstDue')} />
+        <DateTimeField
+          name="due"
+          label={t('tasks:firstDue')}
+          onValueChange={(due) => {
+            form.setValue('due', due, { shouldDirty: true });
+            const days = repeatDaysAfterDue(form.getValues(), followedDue.current, due);
+            if (!days) return;
+            followedDue.current = due;
+            form.setValue('weekdays', days.weekdays);
+            form.setValue('month_day', days.month_day);
+          }}
+        />
       </div>
 
       <section className="flex flex-col gap-3 rounded-xl border border-line bg-cream/60 p-3">

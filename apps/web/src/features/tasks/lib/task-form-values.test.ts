@@ -1,6 +1,6 @@
 import type { Task, TaskMember } from '@hearth/contract';
 import { describe, expect, it } from 'vitest';
-import { formFieldOf, repeatOf, taskFormValues, taskInputOf } from './task-form-values';
+import { formFieldOf, repeatDaysAfterDue, repeatOf, taskFormValues, taskInputOf } from './task-form-values';
 
 const member = (user_id: number, first_name: string): TaskMember => ({
   user_id,
@@ -12,6 +12,31 @@ const member = (user_id: number, first_name: string): TaskMember => ({
 const members = [member(1, 'Ana'), member(2, 'Ben'), member(3, 'Cy')];
 const DUE = '2026-11-26T18:00';
 const DUE_AT = '2026-11-26T17:00:00.000Z';
+
+describe('repeatDaysAfterDue', () => {
+  it('moves the weekday and day of the month that followed the old due date', () => {
+    // Thursday 26 November to Friday 4 December.
+    expect(repeatDaysAfterDue({ weekdays: [4], month_day: '26' }, DUE, '2026-12-04T09:00')).toEqual({
+      weekdays: [5],
+      month_day: '4',
+    });
+  });
+
+  it('keeps days the person chose', () => {
+    expect(repeatDaysAfterDue({ weekdays: [1, 3], month_day: '-1' }, DUE, '2026-12-04T09:00')).toEqual({
+      weekdays: [1, 3],
+      month_day: '-1',
+    });
+    expect(repeatDaysAfterDue({ weekdays: [2], month_day: '15' }, DUE, '2026-12-04T09:00')).toEqual({
+      weekdays: [2],
+      month_day: '15',
+    });
+  });
+
+  it('leaves the days alone while the due value is not a date', () => {
+    expect(repeatDaysAfterDue({ weekdays: [4], month_day: '26' }, DUE, '')).toBeNull();
+  });
+});
 
 describe('taskFormValues', () => {
   it('starts a new task as a one-off for the caller, due at the given time, everyone in the pool', () => {

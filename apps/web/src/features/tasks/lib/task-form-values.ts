@@ -28,6 +28,33 @@ export interface TaskFormValues {
 
 export type TaskFormField = keyof TaskFormValues;
 
+/** The weekday (0 = Sunday) and day of the month a due value falls on, or null if it is not a date. */
+function daysOf(due: string): { weekday: number; day: number } | null {
+  const local = DateTime.fromISO(due);
+  return local.isValid ? { weekday: local.weekday % 7, day: local.day } : null;
+}
+
+/**
+ * The repeat days after the due value changes from `before` to `after`: days that still follow the old due
+ * date (its one weekday, its day of the month) move with it; days the person chose stay as they are.
+ * Null while `after` is not a date.
+ */
+export function repeatDaysAfterDue(
+  values: Pick<TaskFormValues, 'weekdays' | 'month_day'>,
+  before: string,
+  after: string,
+): Pick<TaskFormValues, 'weekdays' | 'month_day'> | null {
+  const was = daysOf(before);
+  const now = daysOf(after);
+  if (!now) return null;
+  if (!was) return values;
+  const followsWeekday = values.weekdays.length === 1 && values.weekdays[0] === was.weekday;
+  return {
+    weekdays: followsWeekday ? [now.weekday] : values.weekdays,
+    month_day: values.month_day === String(was.day) ? String(now.day) : values.month_day,
+  };
+}
+
 /** The form's starting values: a blank task due at `due` for the caller, or the task as it is. */
 export function taskFormValues(
   task: Task | null,
@@ -35,7 +62,7 @@ export function taskFormValues(
   meId: number | null,
   due: string,
 ): TaskFormValues {
-  const local = DateTime.fromISO(due);
+  const days = daysOf(due);
   const inPool = new Set(task?.pool ?? members.map((m) => m.user_id));
   const ordered = task
     ? [...task.pool, ...members.map((m) => m.user_id).filter((id) => !inPool.has(id))]
@@ -51,8 +78,8 @@ export function taskFormValues(
     due,
     every: task?.repeat.every ?? 'none',
     interval: String(task?.repeat.interval ?? 1),
-    weekdays: task?.repeat.weekdays ?? (local.isValid ? [local.weekday % 7] : []),
-    month_day: String(task?.repeat.month_day ?? (local.isValid ? local.day : 1)),
+    weekdays: task?.repeat.weekdays ?? (days ? [days.weekday] : []),
+    month_day: String(task?.repeat.month_day ?? days?.day ?? 1),
     rotation: task?.rotation ?? 'fixed',
     assignee: String(task?.assignee_id ?? meId ?? members[0]?.user_id ?? ''),
     pool,
