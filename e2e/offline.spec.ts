@@ -249,6 +249,10 @@ test('the calendar and reminders read offline after a reload', async ({ browser 
   await page.goto('/calendar');
   await expect(event.first()).toBeVisible();
   await expect.poll(() => savedOffline(page, ['events', 'range', 'house'], 'Bin day barbecue')).toBe(true);
+  // The layers (tasks, bills, away, reminders) are a read of their own, kept beside it.
+  await expect
+    .poll(() => savedOffline(page, ['events', 'range', 'layers UTC'], 'Water the tomatoes'))
+    .toBe(true);
   await page.goto('/reminders');
   await expect(reminder).toBeVisible();
   await expect.poll(() => savedOffline(page, ['reminders', 'list'], 'Water the tomatoes')).toBe(true);
@@ -276,8 +280,13 @@ test('a change that can no longer apply is dropped with a notice once back onlin
   });
   await ann.page.goto('/groceries');
   await ann.page.getByRole('textbox', { name: 'New list name' }).fill('Party');
+  // The list shows at once; it is on the server once its create is answered.
+  const created = ann.page.waitForResponse(
+    (r) => r.request().method() === 'POST' && r.url().endsWith('/api/grocery-list/') && r.ok(),
+  );
   await ann.page.getByRole('button', { name: 'Create List' }).click();
   await expect(ann.page.getByRole('heading', { name: 'Party' })).toBeVisible();
+  await created;
 
   await ann.context.setOffline(true);
   const addBox = ann.page.getByRole('textbox', { name: 'Add new item' });
