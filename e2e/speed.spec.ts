@@ -117,6 +117,15 @@ test("no file of the web app holds TypeBox: the contract's schemas are the serve
   ).toBe(true);
 });
 
+test("React Router comes in its production build, without the development build's checks", () => {
+  const files = readdirSync(join(WEB_DIST, 'assets')).filter((name) => name.endsWith('.js'));
+  const sources = files.flatMap((name) => sourcesOf(`assets/${name}`));
+  expect(sources.filter((source) => /node_modules\/react-router\/dist\/development\//.test(source))).toEqual(
+    [],
+  );
+  expect(sources.some((source) => /node_modules\/react-router\/dist\/production\//.test(source))).toBe(true);
+});
+
 test("no page's code brings the dialogs' Radix code with it: that loads when a dialog opens", () => {
   for (const page of [...MAIN_PAGES, 'src/app/layout/sidebar-layout.tsx']) {
     expect(withRadix(loadedWith(page)), page).toEqual([]);

@@ -2,6 +2,7 @@
 
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
@@ -74,11 +75,30 @@ function noteModuleGraph(): Plugin {
   };
 }
 
+/**
+ * React Router's package names only its development build (warnings and checks on every render; it says
+ * this is for now, remix-run/react-router#12437), though it ships a production build beside it. The browser
+ * build takes that one; tests and the dev server keep the warnings.
+ */
+function productionReactRouter(): Plugin {
+  return {
+    name: 'hearth:production-react-router',
+    config(_config, { command }) {
+      if (command !== 'build') return;
+      const development = fileURLToPath(import.meta.resolve('react-router'));
+      const production = development.replace(/([\\/]dist[\\/])development([\\/])/, '$1production$2');
+      if (production === development) throw new Error(`react-router's build not found beside ${development}`);
+      return { resolve: { alias: [{ find: /^react-router$/, replacement: production }] } };
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     noteModuleGraph(),
     // The catalogue's messages parsed at build time; the browser build drops the ICU parser (an alias).
     precompileMessages(),
+    productionReactRouter(),
     react(),
     tailwindcss(),
     // Installable: a web app manifest, and Hearth's own service worker (src/sw/sw.ts): it keeps the app shell
