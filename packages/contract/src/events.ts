@@ -182,6 +182,8 @@ export const TimelineAway = Type.Object({
   away_id: Type.Integer(),
   user_id: Type.Integer(),
   username: Type.String(),
+  /** The member's name as housemates read it (first and last name; the username while they have none). */
+  name: Type.String(),
   starts_on: Type.String(),
   ends_on: Type.String(),
 });

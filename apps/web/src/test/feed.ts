@@ -45,11 +45,20 @@ export const HOUSE_LAYERS: TimelineLayers = {
       title: 'Hoover',
       due_at: '2026-05-06T09:00:00.000Z',
       assignee_id: 4,
-      assignee_name: 'alex',
+      assignee_name: 'Alex Kim',
     },
   ],
   bills: [{ recurring_id: 2, title: 'Internet', due_on: '2026-05-07', amount_minor: 3000, currency: 'EUR' }],
-  away: [{ away_id: 9, user_id: 4, username: 'alex', starts_on: '2026-05-08', ends_on: '2026-05-09' }],
+  away: [
+    {
+      away_id: 9,
+      user_id: 4,
+      username: 'alex',
+      name: 'Alex Kim',
+      starts_on: '2026-05-08',
+      ends_on: '2026-05-09',
+    },
+  ],
   reminders: [{ reminder_id: 1, title: 'Call mum', remind_at: '2026-05-06T17:00:00.000Z' }],
 };
 

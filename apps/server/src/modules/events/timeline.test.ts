@@ -5,6 +5,7 @@ import {
   type ApiClient,
   housemateOf,
   memberOfNewHouse,
+  profile,
   startTestApp,
   type TestApp,
 } from '../../test/test-app.js';
@@ -422,19 +423,25 @@ describe('layers and the personal feed', () => {
   it('answers each layer for the range, with my reminders only', async () => {
     const from = DateTime.utc().startOf('day').toISO();
     const to = DateTime.utc().plus({ days: 10 }).startOf('day').toISO();
+    // Whose turn it is reads as the person's name (Alice keeps the test profile's).
+    expect(
+      (await bob.post('/api/users/', profile('bob', { first_name: 'Bob', last_name: 'Baker' }))).statusCode,
+    ).toBe(200);
     const res = await alice.get(`/api/event/layers?from=${from}&to=${to}&time_zone=${BERLIN}`);
     expect(res.statusCode, res.body).toBe(200);
     const layers = res.json();
     expect(
       layers.tasks.map((x: { title: string; assignee_name: string }) => [x.title, x.assignee_name]).sort(),
     ).toEqual([
-      ['Clean the oven', 'bob'],
-      ['Hoover the stairs', 'alice'],
+      ['Clean the oven', 'Bob Baker'],
+      ['Hoover the stairs', 'Sam Rivera'],
     ]);
     expect(layers.bills).toEqual([
       expect.objectContaining({ title: 'Internet', amount_minor: 3000, currency: 'EUR' }),
     ]);
-    expect(layers.away).toEqual([expect.objectContaining({ user_id: bobId, username: 'bob' })]);
+    expect(layers.away).toEqual([
+      expect.objectContaining({ user_id: bobId, username: 'bob', name: 'Bob Baker' }),
+    ]);
     expect(layers.reminders.map((r: { title: string }) => r.title)).toEqual(['Call mum', 'Call mum']);
     const bobs = (await bob.get(`/api/event/layers?from=${from}&to=${to}`)).json();
     expect(bobs.reminders.map((r: { title: string }) => r.title)).toEqual([bobReminderTitle]);

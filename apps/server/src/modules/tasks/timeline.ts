@@ -1,5 +1,6 @@
 import type { TimelineAway, TimelineTask } from '@hearth/contract';
 import type { Db } from '../../db/create-db.js';
+import { personName } from '../../db/person-name.js';
 
 /*
  * Read-only views of the house's chores for the calendar's layers and the personal feed: each open task's
@@ -17,7 +18,7 @@ export function tasksDueBetween(
   let query = db
     .selectFrom('tasks as t')
     .innerJoin('users as u', 'u.user_id', 't.assignee_id')
-    .select(['t.task_id', 't.title', 't.due_at', 't.assignee_id', 'u.username as assignee_name'])
+    .select(['t.task_id', 't.title', 't.due_at', 't.assignee_id', personName('u').as('assignee_name')])
     .where('t.house_id', '=', houseId)
     .where('t.completed', '=', 0)
     .where('t.due_at', '>=', from)
@@ -36,7 +37,7 @@ export function awayBetween(
   return db
     .selectFrom('away_periods as a')
     .innerJoin('users as u', 'u.user_id', 'a.user_id')
-    .select(['a.away_id', 'a.user_id', 'u.username', 'a.starts_on', 'a.ends_on'])
+    .select(['a.away_id', 'a.user_id', 'u.username', personName('u').as('name'), 'a.starts_on', 'a.ends_on'])
     .where('a.house_id', '=', houseId)
     .where('a.starts_on', '<=', toDate)
     .where('a.ends_on', '>=', fromDate)

@@ -104,7 +104,7 @@ export function glanceItems(
   }
   if (on.away) {
     for (const a of layers.away) {
-      const title = t('events:away', { username: a.username });
+      const title = t('events:away', { name: a.name });
       out.push(dated(`away-${a.away_id}`, title, 'away', a.starts_on, a.ends_on, t('events:notes.away')));
     }
   }

@@ -117,7 +117,7 @@ export function layersToEvents(layers: TimelineLayers, on: LayerToggles): EventI
         'away',
         {
           id: `away-${a.away_id}`,
-          title: tr('events:away', { username: a.username }),
+          title: tr('events:away', { name: a.name }),
           start: a.starts_on,
           end: dayAfter(a.ends_on),
           allDay: true,

@@ -159,9 +159,9 @@ describe('CalendarPage', () => {
     });
     expect(layers?.id).toBe('layers');
     expect((await runEventSource(layers)).map((e) => [e.title, e.classNames])).toEqual([
-      ['Hoover (alex)', ['hearth-layer-tasks']],
+      ['Hoover (Alex Kim)', ['hearth-layer-tasks']],
       ['Internet due', ['hearth-layer-bills']],
-      ['alex away', ['hearth-layer-away']],
+      ['Alex Kim away', ['hearth-layer-away']],
       ['Call mum', ['hearth-layer-reminders']],
     ]);
     expect(p.initialView).toBe('dayGridMonth');
