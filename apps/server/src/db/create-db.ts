@@ -119,10 +119,12 @@ export function sqliteDb(sqlite: SQLiteDatabase, config: Omit<KyselyConfig, 'dia
     }),
   });
   const log = typeof config.log === 'function' ? config.log : null;
-  const prepare = (text: string): SqliteReadStatement => {
+  /** `pluck`: the first column's value instead of a row object. */
+  const prepare = (text: string, { pluck = false } = {}): SqliteReadStatement => {
     const statement = sqlite.prepare(text);
     // A write here would pass unseen by Kysely's hand-over of the connection.
     if (!statement.readonly) throw new Error(`not a read: ${text}`);
+    if (pluck) statement.pluck();
     if (!log) return statement;
     const compiled = CompiledQuery.raw(text);
     return {
@@ -136,8 +138,8 @@ export function sqliteDb(sqlite: SQLiteDatabase, config: Omit<KyselyConfig, 'dia
     };
   };
   // Plain values (pluck), not rows: these two run on every polled read, and a row object costs a third more.
-  const dataVersion = sqlite.prepare('pragma data_version').pluck();
-  const totalChanges = sqlite.prepare('select total_changes()').pluck();
+  const dataVersion = prepare('pragma data_version', { pluck: true });
+  const totalChanges = prepare('select total_changes()', { pluck: true });
   let seenDataVersion = -1;
   let seenTotalChanges = -1;
   let generation = 0;
