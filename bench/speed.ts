@@ -64,7 +64,7 @@ async function measure(
     const round: Record<string, Measured> = {};
     for (const [name, route] of Object.entries(routes)) {
       // The servers run in this process (wrk in its own), and only the one asked is busy meanwhile.
-      const result = await once(name, route, route.seconds);
+      const result = await once(name, route);
       round[name] = result;
       if (!best[name] || result.rps > best[name].rps) best[name] = result;
     }
@@ -74,10 +74,10 @@ async function measure(
 }
 
 /** One wrk run of a route, with the CPU time this process spent per request in it. */
-async function once(name: string, route: Route, seconds = SECONDS): Promise<Measured> {
+async function once(name: string, route: Route): Promise<Measured> {
   const cpu = process.cpuUsage();
   const run = await wrk(route.url, {
-    seconds,
+    seconds: route.seconds ?? SECONDS,
     connections: route.connections ?? 50,
     headers: route.headers ?? {},
   });
@@ -92,11 +92,11 @@ async function pairs(a: Route, b: Route, count: number): Promise<[Measured, Meas
   const out: [Measured, Measured][] = [];
   for (let i = 0; i < count; i++) {
     if (i % 2 === 0) {
-      const first = await once('a', a);
-      out.push([first, await once('b', b)]);
+      const first = await once(a.url, a);
+      out.push([first, await once(b.url, b)]);
     } else {
-      const second = await once('b', b);
-      out.push([await once('a', a), second]);
+      const second = await once(b.url, b);
+      out.push([await once(a.url, a), second]);
     }
   }
   return out;
@@ -312,15 +312,13 @@ try {
     results['list read br,gzip / hello'] = `${pct(listBr, hi)} (goal >= 30%) ${verdict(listBr / hi >= 0.3)}`;
     results['list read / without kept answers'] = ratio(list, r['list read, no kept answers']!.rps);
     results['/api/users/me / healthz'] = pct(r['/api/users/me']!.rps, r['/healthz']!.rps);
-    // Also round by round: the two ran back to back, so a busy moment of the machine hits both alike. And
-    // as CPU time per request (healthz's over the 304's, so that above 1 is better here too), which a busy
-    // machine disturbs less than requests per second.
-    // Best rounds, and round by round.
+    // Best rounds, and round by round (the two ran back to back, so a busy moment hits both alike).
     const notModified = r['list read, 304']!.rps / r['/healthz']!.rps;
     const byRound = rounds.map((round) => ratio(round['list read, 304']!.rps, round['/healthz']!.rps));
     results['304 / healthz, best rounds'] = `${notModified.toFixed(2)}x, by round ${byRound.join(' ')}`;
     // The goal's figure: the two taken in pairs, right after each other and each pair in the other order
-    // (whichever runs second finds the machine warmer), the median of the pairs' ratios.
+    // (whichever runs second finds the machine warmer), the median of the pairs' ratios; also as CPU time
+    // per request (healthz's over the 304's, so that above 1 is better here too).
     const paired = await pairs(
       { url: `${hearth.base}${listPath}`, headers: { ...auth(lister.token), 'if-none-match': etag } },
       { url: `${hearth.base}/healthz` },

@@ -262,7 +262,6 @@ test('enable notifications on this device: stored on the server, listed, a test 
   }
 });
 
-/** Hands a decrypted push to Hearth's service worker as the browser's push service would (DevTools). */
 /**
  * Hands a push to Hearth's service worker as the browser's push service would, and waits until a
  * notification with its tag shows. On a loaded 2-core machine Chromium now and then drops a push that
