@@ -4,13 +4,13 @@ import {
   CompiledQuery,
   Kysely,
   type KyselyConfig,
-  PostgresDialect,
   type SqliteDatabase,
   SqliteDialect,
   type SqliteStatement,
 } from 'kysely';
 import pg from 'pg';
 import type { AppConfig } from '../config.js';
+import { CurrentSchemaPostgresDialect } from './pg-introspector.js';
 import { SQLite, type SQLiteDatabase } from './sqlite-driver.js';
 import type { Database } from './tables.js';
 
@@ -47,7 +47,7 @@ export function createDb(database: AppConfig['database'], options: DbOptions = {
     const report = (err: Error) => options.onPoolError?.(err);
     pool.on('error', report);
     pool.on('connect', (client) => client.on('error', report));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }) });
     prepared.set(db, {
       query: async (name, text, parameters) =>
         (await pool.query({ name, text, values: parameters as unknown[] })).rows,

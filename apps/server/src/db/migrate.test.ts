@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../test/test-db.js';
+import { createTestDb, type TestDb, testEngine } from '../test/test-db.js';
 import { migrateToLatest, migrationNames } from './migrate.js';
 
 let testDb: TestDb;
@@ -35,5 +35,26 @@ describe('migrations', () => {
       '2026-11-22-030-reminders',
     ]);
     for (const name of names) expect(name).toMatch(/^\d{4}-\d{2}-\d{2}-\d{3}-[a-z0-9-]+$/);
+  });
+});
+
+describe.skipIf(testEngine !== 'postgres')('migrations beside other schemas (PostgreSQL)', () => {
+  it('look for their tables in the current schema only, so other schemas coming and going do not matter', async () => {
+    const other = await createTestDb();
+    try {
+      await migrateToLatest(testDb.db, 'postgres');
+      await migrateToLatest(other.db, 'postgres');
+      const tables = await testDb.db.introspection.getTables();
+      expect(tables.length).toBeGreaterThan(5);
+      expect(new Set(tables.map((t) => t.schema))).toEqual(new Set([testDb.pgSchema]));
+      expect(tables.map((t) => t.name)).not.toContain('kysely_migration');
+      const withInternal = await testDb.db.introspection.getTables({ withInternalKyselyTables: true });
+      expect(withInternal.map((t) => t.name)).toContain('kysely_migration');
+      const users = tables.find((t) => t.name === 'users');
+      const id = users?.columns.find((c) => c.name === 'user_id');
+      expect(id).toMatchObject({ isAutoIncrementing: true, isNullable: false, hasDefaultValue: true });
+    } finally {
+      await other.drop();
+    }
   });
 });
