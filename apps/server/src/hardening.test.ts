@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_HEADERS, isApiAnswer } from './plugins/security.js';
 import { memberOfNewHouse, profile, startTestApp, type TestApp } from './test/test-app.js';
 import { testEngine } from './test/test-db.js';
 
@@ -158,6 +159,27 @@ describe(`hardening (${testEngine})`, () => {
         expect(res.headers['permissions-policy']).toContain('geolocation=()');
         expect(res.headers['permissions-policy']).toContain('camera=()');
       }
+    });
+
+    it("gives the API's data answers the headers that apply to data, and pages the page headers", async () => {
+      for (const url of ['/healthz', '/readyz', '/api/config', '/api/users/me', '/api/no-such-thing']) {
+        const res = await t.app.inject({ url });
+        for (const [name, value] of Object.entries(API_HEADERS))
+          expect(res.headers[name], `${url} ${name}`).toBe(value);
+        // Headers that govern a document are left off: nothing renders these.
+        expect(res.headers['cross-origin-opener-policy'], url).toBeUndefined();
+        expect(res.headers['origin-agent-cluster'], url).toBeUndefined();
+      }
+      for (const url of ['/', '/home', '/api/docs', '/oidc/.well-known/openid-configuration']) {
+        const res = await t.app.inject({ url });
+        expect(String(res.headers['content-security-policy']), url).not.toBe(
+          API_HEADERS['content-security-policy'],
+        );
+        expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+        expect(res.headers['cross-origin-opener-policy'], url).toBe('same-origin-allow-popups');
+      }
+      expect(isApiAnswer('/api/docs/static/index.html')).toBe(false);
+      expect(isApiAnswer('/apis')).toBe(false);
     });
 
     it('sends HSTS only on https answers (here: a trusted proxy says https)', async () => {

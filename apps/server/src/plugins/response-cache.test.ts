@@ -151,7 +151,7 @@ describe('conditional GETs', () => {
       const again = await ask({ 'if-none-match': first.headers.etag as string, 'x-request-id': 'kept-304' });
       expect(again.statusCode).toBe(304);
       expect(again.headers['x-request-id']).toBe('kept-304');
-      expect(again.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(again.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
       expect(again.headers['x-content-type-options']).toBe('nosniff');
       expect(again.headers['permissions-policy']).toContain('camera=()');
       const mine = lines.filter((l) => l.reqId === 'kept-304');

@@ -26,6 +26,27 @@ export const PERMISSIONS_POLICY = [
 ].join(', ');
 
 /**
+ * Answers that are data, never a page: the API's (but for its docs viewer, a page) and the probes'. A
+ * browser renders none of them, so the page headers that govern a document (what it may load, its
+ * features, its window) do nothing there, while each header costs every answer: the 13 a page gets took
+ * a third of a small answer's time. These keep what applies to data: nothing runs or loads should one be
+ * opened as a document, no framing, no sniffing, no cross-origin reads, no referrer.
+ */
+export const API_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'cross-origin-resource-policy': 'same-origin',
+  'referrer-policy': 'no-referrer',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'permissions-policy': PERMISSIONS_POLICY,
+};
+
+export function isApiAnswer(url: string): boolean {
+  if (url.startsWith('/api/')) return !url.startsWith('/api/docs');
+  return url === '/healthz' || url === '/readyz';
+}
+
+/**
  * The CSP sources ('sha256-…') of the inline scripts in a page (those without src): the web app's
  * index.html carries the theme script inline, so that the first paint waits for no request.
  */
@@ -103,7 +124,7 @@ export const securityPlugin = fp<{ config: AppConfig }>(
     );
     securityHeaders['permissions-policy'] = PERMISSIONS_POLICY;
     app.addHook('onRequest', (request, reply, done) => {
-      reply.headers(securityHeaders);
+      reply.headers(isApiAnswer(request.url) ? API_HEADERS : securityHeaders);
       // Over plain http the header means nothing to a browser and may pin a name that has no certificate.
       // Behind a TLS-offloading proxy, request.protocol comes from a trusted X-Forwarded-Proto.
       if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
