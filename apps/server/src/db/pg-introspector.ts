@@ -57,10 +57,7 @@ class CurrentSchemaIntrospector implements DatabaseIntrospector {
       where c.table_schema = current_schema()
       order by c.table_name, c.ordinal_position`.execute(this.db);
     const internal = new Set([DEFAULT_MIGRATION_TABLE, DEFAULT_MIGRATION_LOCK_TABLE]);
-    const tables = new Map<
-      string,
-      { name: string; schema: string; isView: boolean; columns: TableMetadata['columns'][number][] }
-    >();
+    const tables = new Map<string, TableMetadata>();
     for (const row of rows) {
       if (!options.withInternalKyselyTables && internal.has(row.table_name)) continue;
       let table = tables.get(row.table_name);
