@@ -1,6 +1,7 @@
 import type { ComponentProps } from 'react';
 import { datePart } from '../../lib/dates';
-import { FieldFrame, type FieldProps, inputClasses, useField, useFieldValue } from './field';
+import { FieldFrame, type FieldProps, useField, useFieldValue } from './field';
+import { inputClasses } from './input-classes';
 
 export type DateTimeFieldProps = FieldProps &
   Omit<ComponentProps<'input'>, keyof FieldProps | 'ref' | 'type' | 'value' | 'onChange'> & {

@@ -1,11 +1,7 @@
 import { type ReactNode, useId } from 'react';
 import { get, useController, useFormContext, useFormState } from 'react-hook-form';
 import { cn } from '../../lib/cn';
-
-export const inputClasses =
-  'block w-full rounded-xl border border-line bg-field px-3.5 py-2.5 text-base text-espresso shadow-xs ' +
-  'placeholder:text-muted/70 focus:border-primary focus:outline-2 focus:outline-offset-0 focus:outline-primary/30 ' +
-  'disabled:cursor-not-allowed disabled:opacity-60 aria-invalid:border-danger';
+import { inputClasses } from './input-classes';
 
 /** What every field of the kit takes besides its control's own attributes. */
 export interface FieldProps {

@@ -1,5 +1,6 @@
 import type { ComponentProps } from 'react';
-import { FieldFrame, type FieldProps, inputClasses, useField, useFieldValue } from './field';
+import { FieldFrame, type FieldProps, useField, useFieldValue } from './field';
+import { inputClasses } from './input-classes';
 
 export interface SelectOption {
   value: string;

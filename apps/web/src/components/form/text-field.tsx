@@ -1,5 +1,6 @@
 import type { ComponentProps } from 'react';
-import { FieldFrame, type FieldProps, inputClasses, useField } from './field';
+import { FieldFrame, type FieldProps, useField } from './field';
+import { inputClasses } from './input-classes';
 
 export type TextFieldProps = FieldProps & Omit<ComponentProps<'input'>, keyof FieldProps | 'ref'>;
 

@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import { Banner } from '../../../components/banner';
 import { Button } from '../../../components/button';
-import { inputClasses } from '../../../components/form';
+import { inputClasses } from '../../../components/form/input-classes';
 import { isApiError } from '../../../lib/api-client';
 import { t } from '../../../lib/i18n';
 import { currencyChoices } from '../lib/default-currency';

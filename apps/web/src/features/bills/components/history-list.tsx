@@ -4,7 +4,7 @@ import { ArrowRightLeft, Pencil, Receipt, Repeat, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import { Banner } from '../../../components/banner';
 import { Button } from '../../../components/button';
-import { inputClasses } from '../../../components/form';
+import { inputClasses } from '../../../components/form/input-classes';
 import { Spinner } from '../../../components/spinner';
 import { t } from '../../../lib/i18n';
 import { useLogError } from '../../../lib/use-log-error';

@@ -4,7 +4,7 @@ import { useId, useRef, useState } from 'react';
 import { Banner } from '../../../components/banner';
 import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
-import { inputClasses } from '../../../components/form';
+import { inputClasses } from '../../../components/form/input-classes';
 import { isApiError } from '../../../lib/api-client';
 import { t } from '../../../lib/i18n';
 import { useExportCsv, useImportCsv } from '../api/csv';

@@ -2,7 +2,7 @@ import { Check, Copy } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
-import { inputClasses } from '../../../components/form';
+import { inputClasses } from '../../../components/form/input-classes';
 import { t } from '../../../lib/i18n';
 import { useCopyToClipboard } from '../../../lib/use-copy-to-clipboard';
 import { useMakePersonalFeedLink, useRevokePersonalFeedLink } from '../api';

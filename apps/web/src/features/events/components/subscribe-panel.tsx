@@ -3,7 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { Button, buttonClasses } from '../../../components/button';
 import { Card } from '../../../components/card';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { inputClasses } from '../../../components/form';
+import { inputClasses } from '../../../components/form/input-classes';
 import { Spinner } from '../../../components/spinner';
 import { formatDate } from '../../../lib/dates';
 import { t } from '../../../lib/i18n';
