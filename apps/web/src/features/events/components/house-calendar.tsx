@@ -1,5 +1,5 @@
 import type {
-  EventApi,
+  CalendarOptions,
   EventClickArg,
   EventContentArg,
   EventMountArg,
@@ -12,7 +12,7 @@ import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import type { EventOccurrence } from '@hearth/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, type RefObject, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useApiClient } from '../../../lib/api-client';
 import { browserTimeZone, weekStartsOn } from '../../../lib/dates';
 import { currentLocale, t } from '../../../lib/i18n';
@@ -35,20 +35,12 @@ export interface OccurrenceSelection {
 export interface HouseCalendarProps {
   /** Which layers show (house events, tasks due, bills due, away, my reminders). */
   layers: LayerToggles;
-  /** 'month': the calendar page (month first, month/week/day); 'week': Home's week without toolbar. */
-  variant: 'month' | 'week';
   /** A click on a house event occurrence (other layers are not opened from the calendar). */
   onSelectEvent: (selection: OccurrenceSelection) => void;
   /** Loading failed (true) or worked (false). */
   onLoadResult: (failed: boolean) => void;
   /** Also used to refetch when a housemate changes an event, a task, a bill or a reminder (live stream). */
   calendarRef: RefObject<FullCalendar | null>;
-  /** Home's week: Sunday through the next Sunday (dates, end exclusive). */
-  week?: { start: string; end: string };
-  /** Home's week on a phone: a dot per event in the grid (the page lists them below). */
-  compact?: boolean;
-  /** The events shown, whenever they change. */
-  onEventsSet?: (events: EventApi[]) => void;
 }
 
 const PLUGINS = [dayGridPlugin, timeGridPlugin, interactionPlugin];
@@ -103,33 +95,28 @@ function noteOf(props: Record<string, unknown>): string | null {
   return 'note' in meta && meta.note ? meta.note : null;
 }
 
-function creatorNote(arg: EventContentArg) {
+const textSpan = (className: string, text: string) => {
+  const span = document.createElement('span');
+  span.className = className;
+  span.textContent = text;
+  return span;
+};
+
+/**
+ * In day grids, the time above the title, both wrapping: narrow day cells otherwise cut the title off. Who
+ * added it (or what a layer's item is) follows for screen readers. Plain elements, not React: the React
+ * adapter draws React content through portals, and each batch of them made it redraw the whole calendar.
+ */
+function dayGridEvent(arg: EventContentArg): { domNodes: Node[] } {
+  const box = textSpan('hearth-event', '');
+  if (arg.timeText) box.append(textSpan('hearth-event-time', arg.timeText));
+  box.append(textSpan('hearth-event-title', arg.event.title));
   const note = noteOf(arg.event.extendedProps);
-  return note && <span className="sr-only">{`, ${note}`}</span>;
+  if (note) box.append(textSpan('sr-only', `, ${note}`));
+  return { domNodes: [box] };
 }
 
-/** In day grids, the time above the title, both wrapping: narrow day cells otherwise cut the title off. */
-function dayGridEvent(arg: EventContentArg) {
-  return (
-    <span className="hearth-event">
-      {arg.timeText && <span className="hearth-event-time">{arg.timeText}</span>}
-      <span className="hearth-event-title">{arg.event.title}</span>
-      {creatorNote(arg)}
-    </span>
-  );
-}
-
-/** A dot per event, for seven columns on a phone; the title stays for screen readers. */
-function dotEvent(arg: EventContentArg) {
-  return (
-    <span className="hearth-event-dot">
-      <span className="sr-only">{arg.timeText ? `${arg.timeText} ${arg.event.title}` : arg.event.title}</span>
-      {creatorNote(arg)}
-    </span>
-  );
-}
-
-/** View-type options: dayGrid covers the month view and Home's week. */
+/** View-type options: dayGrid is the month view. */
 const VIEWS = {
   dayGrid: { eventContent: dayGridEvent },
   // A short day title keeps the phone toolbar on one row.
@@ -147,23 +134,34 @@ const VIEWS = {
 export const isNarrow = () =>
   typeof window !== 'undefined' && window.matchMedia?.('(max-width: 639px)').matches === true;
 
-/** FullCalendar fed with the house events' occurrences in the shown range, and the layers switched on. */
-export function HouseCalendar({
-  layers,
-  variant,
-  onSelectEvent,
-  onLoadResult,
+/**
+ * FullCalendar itself. The React adapter hands every new set of options to the calendar, which then draws
+ * itself again whole (a month is a long task on a phone): kept apart behind memo, it is given new options
+ * only when they change, not whenever the page around it draws again (a dialog opening, a banner).
+ */
+const CalendarGrid = memo(function CalendarGrid({
+  options,
   calendarRef,
-  week,
-  compact = false,
-  onEventsSet,
-}: HouseCalendarProps) {
+}: {
+  options: CalendarOptions;
+  calendarRef: RefObject<FullCalendar | null>;
+}) {
+  return <FullCalendar {...options} ref={calendarRef} />;
+});
+
+/** FullCalendar fed with the house events' occurrences in the shown range, and the layers switched on. */
+export function HouseCalendar({ layers, onSelectEvent, onLoadResult, calendarRef }: HouseCalendarProps) {
   // Read once: on a phone the view switcher sits in the top toolbar (which wraps onto a second row), and
   // the week is three days wide.
   const [narrow] = useState(isNarrow);
   const api = useApiClient();
   const queryClient = useQueryClient();
   const box = useRef<HTMLDivElement>(null);
+  // The page's latest handlers, read when FullCalendar calls back: the options need not change with them.
+  const handlers = useRef({ onSelectEvent, onLoadResult });
+  useLayoutEffect(() => {
+    handlers.current = { onSelectEvent, onLoadResult };
+  });
   // FullCalendar asks for its ranges itself (each answer is kept in the query cache). It asks again, once
   // for however many reasons arrive together: a change to any layer's kind, a resync, or one of its
   // ranges going stale (a resumed stream that did not cover it).
@@ -215,89 +213,68 @@ export function HouseCalendar({
     return sources;
   }, [api, layers, queryClient]);
 
-  const handleClick = (arg: EventClickArg) => {
-    arg.jsEvent.preventDefault();
-    const meta = arg.event.extendedProps as Partial<OccurrenceMeta>;
-    if (meta.layer === 'house' && meta.occurrence) onSelectEvent({ occurrence: meta.occurrence });
-  };
-
-  const common = {
-    ...SHARED_OPTIONS,
-    // The reader's language and week: Monday first and 24-hour times in Germany, for instance.
-    locales: [deLocale],
-    locale: currentLocale(),
-    firstDay: weekStartsOn(),
-    ref: calendarRef,
-    plugins: PLUGINS,
-    views: {
-      ...VIEWS,
-      timeGridThreeDay: { ...VIEWS.timeGridThreeDay, buttonText: t('events:calendar.threeDays') },
-    },
-    eventSources,
-    eventClick: handleClick,
-    eventSourceFailure: (error: unknown) => {
-      console.error('Error loading the house calendar:', error);
-      onLoadResult(true);
-    },
-    eventSourceSuccess: () => {
-      onLoadResult(false);
-    },
-    viewDidMount: ({ el }: { el: HTMLElement }) => {
-      hideIcons(el);
-      focusableScrollers(el);
-    },
-    // A view's own layout (e.g. the day view growing past the screen) may add a scroller after it mounted.
-    datesSet: () => requestAnimationFrame(() => box.current && focusableScrollers(box.current)),
-    dayCellDidMount: ({ el }: { el: HTMLElement }) => unlabelCell(el),
-    eventDidMount: ({ el, event }: EventMountArg) => {
-      const note = noteOf(event.extendedProps);
-      if (note) el.title = `${event.title} · ${note}`;
-    },
-    ...(onEventsSet ? { eventsSet: onEventsSet } : {}),
-  };
-
-  if (variant === 'week') {
-    return (
-      <div ref={box} className="hearth-calendar">
-        <FullCalendar
-          {...common}
-          initialView="dayGridWeek"
-          headerToolbar={false}
-          height="auto"
-          dayHeaderFormat={
-            compact ? { weekday: 'narrow', day: 'numeric' } : { weekday: 'short', day: 'numeric' }
-          }
-          {...(compact ? { views: { ...VIEWS, dayGrid: { eventContent: dotEvent } } } : {})}
-          {...(week ? { initialDate: week.start, validRange: week } : {})}
-        />
-      </div>
-    );
-  }
+  // The texts and the reader's locale are read once: a change of language mounts the pages anew.
+  const options = useMemo<CalendarOptions>(
+    () => ({
+      ...SHARED_OPTIONS,
+      // The reader's language and week: Monday first and 24-hour times in Germany, for instance.
+      locales: [deLocale],
+      locale: currentLocale(),
+      firstDay: weekStartsOn(),
+      plugins: PLUGINS,
+      views: {
+        ...VIEWS,
+        timeGridThreeDay: { ...VIEWS.timeGridThreeDay, buttonText: t('events:calendar.threeDays') },
+      },
+      eventSources,
+      eventClick: (arg: EventClickArg) => {
+        arg.jsEvent.preventDefault();
+        const meta = arg.event.extendedProps as Partial<OccurrenceMeta>;
+        if (meta.layer === 'house' && meta.occurrence)
+          handlers.current.onSelectEvent({ occurrence: meta.occurrence });
+      },
+      eventSourceFailure: (error: unknown) => {
+        console.error('Error loading the house calendar:', error);
+        handlers.current.onLoadResult(true);
+      },
+      eventSourceSuccess: () => {
+        handlers.current.onLoadResult(false);
+      },
+      viewDidMount: ({ el }: { el: HTMLElement }) => {
+        hideIcons(el);
+        focusableScrollers(el);
+      },
+      // A view's own layout (e.g. the day view growing past the screen) may add a scroller after it mounted.
+      datesSet: () => requestAnimationFrame(() => box.current && focusableScrollers(box.current)),
+      dayCellDidMount: ({ el }: { el: HTMLElement }) => unlabelCell(el),
+      eventDidMount: ({ el, event }: EventMountArg) => {
+        const note = noteOf(event.extendedProps);
+        if (note) el.title = `${event.title} · ${note}`;
+      },
+      // Month first everywhere: it shows what is coming at a glance, one line per event on a phone (the
+      // full title is the event's tooltip and opens with a tap); 3 days and day read details.
+      initialView: 'dayGridMonth',
+      headerToolbar: narrow
+        ? { left: 'title', right: 'dayGridMonth,timeGridThreeDay,timeGridDay prev,today,next' }
+        : { left: 'prev,next today', center: 'title', right: 'dayGridMonth,timeGridWeek,timeGridDay' },
+      footerToolbar: false,
+      buttonText: {
+        today: t('events:calendar.today'),
+        month: t('events:calendar.month'),
+        week: t('events:calendar.week'),
+        day: t('events:calendar.day'),
+      },
+      aspectRatio: 1.35,
+      // On a phone the grid is as tall as its content and the page scrolls: no scroll box inside the page
+      // that a finger or a keyboard would have to find.
+      ...(narrow ? { contentHeight: 'auto' } : {}),
+    }),
+    [eventSources, narrow],
+  );
 
   return (
     <div ref={box} className="hearth-calendar">
-      <FullCalendar
-        {...common}
-        // Month first everywhere: it shows what is coming at a glance, one line per event on a phone
-        // (the full title is the event's tooltip and opens with a tap); 3 days and day read details.
-        initialView="dayGridMonth"
-        headerToolbar={
-          narrow
-            ? { left: 'title', right: 'dayGridMonth,timeGridThreeDay,timeGridDay prev,today,next' }
-            : { left: 'prev,next today', center: 'title', right: 'dayGridMonth,timeGridWeek,timeGridDay' }
-        }
-        footerToolbar={false}
-        buttonText={{
-          today: t('events:calendar.today'),
-          month: t('events:calendar.month'),
-          week: t('events:calendar.week'),
-          day: t('events:calendar.day'),
-        }}
-        aspectRatio={1.35}
-        // On a phone the grid is as tall as its content and the page scrolls: no scroll box inside the
-        // page that a finger or a keyboard would have to find.
-        {...(narrow ? { contentHeight: 'auto' } : {})}
-      />
+      <CalendarGrid options={options} calendarRef={calendarRef} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import type { User } from '@hearth/contract';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { type ReactNode, useImperativeHandle } from 'react';
+import { useImperativeHandle } from 'react';
 import { useAuth } from 'react-oidc-context';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browserTimeZone } from '../../../lib/dates';
@@ -117,9 +117,13 @@ describe('CalendarPage', () => {
     const el = document.createElement('a');
     (props().eventDidMount as (arg: unknown) => void)({ el, event });
     expect(el.title).toBe('Pizza night · Added by alex');
-    const views = props().views as { dayGrid: { eventContent: (arg: unknown) => ReactNode } };
-    render(views.dayGrid.eventContent({ timeText: '12:00 PM', event }));
-    expect(screen.getByText(', Added by alex')).toHaveClass('sr-only');
+    const views = props().views as { dayGrid: { eventContent: (arg: unknown) => { domNodes: Node[] } } };
+    const [content] = views.dayGrid.eventContent({ timeText: '12:00 PM', event }).domNodes;
+    expect(content).toBeInstanceOf(HTMLElement);
+    const drawn = content as HTMLElement;
+    expect(drawn.querySelector('.hearth-event-time')?.textContent).toBe('12:00 PM');
+    expect(drawn.querySelector('.hearth-event-title')?.textContent).toBe('Pizza night');
+    expect(drawn.querySelector('.sr-only')?.textContent).toBe(', Added by alex');
     // Other layers say what they are.
     const task = { title: 'Hoover (alex)', extendedProps: { layer: 'tasks', note: "Task due, alex's turn" } };
     (props().eventDidMount as (arg: unknown) => void)({ el, event: task });
@@ -233,6 +237,23 @@ describe('CalendarPage', () => {
     expect(calendar.refetchEvents).toHaveBeenCalled();
     act(() => (props().eventSourceSuccess as () => void)());
     await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+  });
+
+  it('gives FullCalendar the same options while the page around it changes (it would redraw the month)', async () => {
+    setup();
+    await screen.findByTestId('fullcalendar');
+    const given = props();
+    await userEvent.click(screen.getByRole('button', { name: 'New Event' }));
+    await screen.findByRole('dialog');
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    act(() => (props().eventSourceFailure as (e: Error) => void)(new Error('HTTP 500')));
+    await screen.findByRole('alert');
+    expect(props()).toBe(given);
+    // A change it must see does reach it.
+    await userEvent.click(screen.getByRole('button', { name: 'House events' }));
+    expect(props()).not.toBe(given);
   });
 
   it('opens New Event in create mode and refreshes the calendar after saving', async () => {

@@ -21,10 +21,6 @@ import { PersonalFeedPanel } from '../components/personal-feed-panel';
 import { SubscribePanel } from '../components/subscribe-panel';
 import { EventDialogMessages as M } from '../lib/event-form';
 
-// The grid's code (FullCalendar) is asked for as soon as the page's code runs: it downloads while the
-// page asks for the profile, and the header and toggles draw without it.
-HouseCalendar.preload();
-
 /** Where the month grid will be, about its size (so nothing below it jumps), while its code arrives. */
 function CalendarPlaceholder() {
   return (
@@ -36,15 +32,23 @@ function CalendarPlaceholder() {
 
 /**
  * False until the page has been painted once: the month grid (FullCalendar, a long render and layout) then
- * mounts in a later task, so the header, the buttons and the toggles show first.
+ * mounts in a later task, so the header, the buttons and the toggles show first. Its code, the app's
+ * largest download, is asked for once that paint is on screen: on a phone's connection, fetched alongside
+ * the page's own code it would hold back the header by as long as it takes to download.
  */
 function usePaintedOnce(): boolean {
   const [painted, setPainted] = useState(false);
   useEffect(() => {
+    let frame = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    // The frame's callback runs before its paint; the task it queues, after.
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => startTransition(() => setPainted(true)));
+    // A frame's callback runs before its paint: the next frame's, once this one is shown; its task, after.
+    frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() => {
+        timer = setTimeout(() => {
+          HouseCalendar.preload();
+          startTransition(() => setPainted(true));
+        });
+      });
     });
     return () => {
       cancelAnimationFrame(frame);
@@ -147,7 +151,6 @@ export function CalendarPage() {
               ) : (
                 <Suspense fallback={<CalendarPlaceholder />}>
                   <HouseCalendar
-                    variant="month"
                     layers={layers}
                     calendarRef={calendarRef}
                     onSelectEvent={openEvent}
