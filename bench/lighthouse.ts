@@ -248,6 +248,8 @@ async function coldStart(context: BrowserContext, page: Page): Promise<void> {
  */
 async function profile(context: BrowserContext, page: Page, path: string, folder: string): Promise<void> {
   await coldStart(context, page);
+  // The screen Lighthouse's mobile run emulates (a Moto G Power): pages lay out as they do there.
+  await page.setViewportSize({ width: 412, height: 823 });
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   await cdp.send('Tracing.start', {
