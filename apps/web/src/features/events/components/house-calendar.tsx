@@ -8,11 +8,10 @@ import type {
 import deLocale from '@fullcalendar/core/locales/de';
 import dayGridPlugin from '@fullcalendar/daygrid';
 import interactionPlugin from '@fullcalendar/interaction';
-import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import type { EventOccurrence } from '@hearth/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { memo, type RefObject, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { type RefObject, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useApiClient } from '../../../lib/api-client';
 import { browserTimeZone, weekStartsOn } from '../../../lib/dates';
 import { currentLocale, t } from '../../../lib/i18n';
@@ -25,6 +24,7 @@ import {
   type OccurrenceMeta,
   occurrencesToEvents,
 } from '../lib/layers';
+import { CalendarGrid, type CalendarHandle } from './calendar-grid';
 import './calendar-theme.css';
 
 /** A house event occurrence that was clicked, as the server answered it. */
@@ -40,7 +40,7 @@ export interface HouseCalendarProps {
   /** Loading failed (true) or worked (false). */
   onLoadResult: (failed: boolean) => void;
   /** Also used to refetch when a housemate changes an event, a task, a bill or a reminder (live stream). */
-  calendarRef: RefObject<FullCalendar | null>;
+  calendarRef: RefObject<CalendarHandle | null>;
 }
 
 const PLUGINS = [dayGridPlugin, timeGridPlugin, interactionPlugin];
@@ -104,8 +104,8 @@ const textSpan = (className: string, text: string) => {
 
 /**
  * In day grids, the time above the title, both wrapping: narrow day cells otherwise cut the title off. Who
- * added it (or what a layer's item is) follows for screen readers. Plain elements, not React: the React
- * adapter draws React content through portals, and each batch of them made it redraw the whole calendar.
+ * added it (or what a layer's item is) follows for screen readers. Plain elements: FullCalendar draws them
+ * itself, with no React in between.
  */
 function dayGridEvent(arg: EventContentArg): { domNodes: Node[] } {
   const box = textSpan('hearth-event', '');
@@ -134,21 +134,6 @@ const VIEWS = {
 export const isNarrow = () =>
   typeof window !== 'undefined' && window.matchMedia?.('(max-width: 639px)').matches === true;
 
-/**
- * FullCalendar itself. The React adapter hands every new set of options to the calendar, which then draws
- * itself again whole (a month is a long task on a phone): kept apart behind memo, it is given new options
- * only when they change, not whenever the page around it draws again (a dialog opening, a banner).
- */
-const CalendarGrid = memo(function CalendarGrid({
-  options,
-  calendarRef,
-}: {
-  options: CalendarOptions;
-  calendarRef: RefObject<FullCalendar | null>;
-}) {
-  return <FullCalendar {...options} ref={calendarRef} />;
-});
-
 /** FullCalendar fed with the house events' occurrences in the shown range, and the layers switched on. */
 export function HouseCalendar({ layers, onSelectEvent, onLoadResult, calendarRef }: HouseCalendarProps) {
   // Read once: on a phone the view switcher sits in the top toolbar (which wraps onto a second row), and
@@ -173,7 +158,7 @@ export function HouseCalendar({ layers, onSelectEvent, onLoadResult, calendarRef
       asked = true;
       setTimeout(() => {
         asked = false;
-        calendarRef.current?.getApi().refetchEvents();
+        calendarRef.current?.refetchEvents();
       }, 0);
     };
     const unsubscribe = queryClient.getQueryCache().subscribe((event) => {

@@ -26,18 +26,24 @@ import { CalendarPage } from './calendar-page';
 vi.mock('react-oidc-context', () => ({ useAuth: vi.fn() }));
 
 /**
- * FullCalendar itself is not run here (it needs layout); a stand-in records the options the page gives
- * it, and lets a test play FullCalendar's part: clicks on events and a failed feed.
+ * FullCalendar itself is not run here (it needs layout); a stand-in for the grid records the options the
+ * page gives it, and lets a test play FullCalendar's part: clicks on events and a failed feed.
  */
 const calendar = vi.hoisted(() => ({
   props: null as null | Record<string, unknown>,
   refetchEvents: (() => {}) as () => void,
 }));
 
-vi.mock('@fullcalendar/react', () => ({
-  default: function FullCalendarStandIn(props: Record<string, unknown> & { ref?: React.Ref<unknown> }) {
-    calendar.props = props;
-    useImperativeHandle(props.ref, () => ({ getApi: () => ({ refetchEvents: calendar.refetchEvents }) }));
+vi.mock('../components/calendar-grid', () => ({
+  CalendarGrid: function CalendarGridStandIn({
+    options,
+    calendarRef,
+  }: {
+    options: Record<string, unknown>;
+    calendarRef: React.Ref<unknown>;
+  }) {
+    calendar.props = options;
+    useImperativeHandle(calendarRef, () => ({ refetchEvents: () => calendar.refetchEvents() }));
     return <div data-testid="fullcalendar" />;
   },
 }));

@@ -1,4 +1,3 @@
-import type FullCalendar from '@fullcalendar/react';
 import { CalendarDays, Download, Plus } from 'lucide-react';
 import { Suspense, startTransition, useEffect, useRef, useState } from 'react';
 import { Banner } from '../../../components/banner';
@@ -12,6 +11,8 @@ import { t } from '../../../lib/i18n';
 import { useLogError } from '../../../lib/use-log-error';
 import { useMe } from '../../users';
 import { feedUrl } from '../api';
+import type { CalendarHandle } from '../components/calendar-grid';
+import { CalendarPlaceholder } from '../components/calendar-placeholder';
 import type { EventDialogState } from '../components/event-dialog';
 import type { OccurrenceSelection } from '../components/house-calendar';
 import { LayerToggleBar, useLayerToggles } from '../components/layer-toggles';
@@ -20,15 +21,6 @@ import { HouseCalendar } from '../components/lazy-house-calendar';
 import { PersonalFeedPanel } from '../components/personal-feed-panel';
 import { SubscribePanel } from '../components/subscribe-panel';
 import { EventDialogMessages as M } from '../lib/event-form';
-
-/** Where the month grid will be, about its size (so nothing below it jumps), while its code arrives. */
-function CalendarPlaceholder() {
-  return (
-    <div className="flex min-h-[32rem] items-center justify-center sm:aspect-[1.35] sm:min-h-0">
-      <Spinner label={t('events:loadingYourCalendar')} />
-    </div>
-  );
-}
 
 /**
  * False until the page has been painted once: the month grid (FullCalendar, a long render and layout) then
@@ -69,7 +61,7 @@ export function CalendarPage() {
   const houseId = user?.house_id ?? null;
   const token = useAccessToken();
   const url = houseId !== null && token ? feedUrl(houseId, token) : null;
-  const calendarRef = useRef<FullCalendar>(null);
+  const calendarRef = useRef<CalendarHandle>(null);
   const [dialog, setDialog] = useState<EventDialogState>({ mode: 'closed' });
   const [loadFailed, setLoadFailed] = useState(false);
   const [layers, setLayer] = useLayerToggles();
@@ -77,7 +69,7 @@ export function CalendarPage() {
 
   useLogError(me.error);
 
-  const refresh = () => calendarRef.current?.getApi().refetchEvents();
+  const refresh = () => calendarRef.current?.refetchEvents();
 
   const openEvent = ({ occurrence }: OccurrenceSelection) => {
     setDialog({ mode: 'edit', eventId: occurrence.event_id, occurrence });
