@@ -1,7 +1,6 @@
 import { type ReactNode, useId } from 'react';
 import { get, useController, useFormContext, useFormState } from 'react-hook-form';
 import { cn } from '../../lib/cn';
-import { inputClasses } from './input-classes';
 
 /** What every field of the kit takes besides its control's own attributes. */
 export interface FieldProps {

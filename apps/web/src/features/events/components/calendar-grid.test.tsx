@@ -16,7 +16,15 @@ const optionsWith = (events: (arg: EventSourceFuncArg) => void, today = 'Today')
   timeZone: 'UTC',
   headerToolbar: { left: 'today', center: 'title', right: '' },
   buttonText: { today },
-  eventSources: [{ id: 'house', events: (arg, success) => (events(arg), success([])) }],
+  eventSources: [
+    {
+      id: 'house',
+      events: (arg, success) => {
+        events(arg);
+        success([]);
+      },
+    },
+  ],
 });
 
 describe('CalendarGrid', () => {
