@@ -17,7 +17,8 @@
  * run's Lighthouse report (JSON) there with its trace (open it in DevTools' Performance panel);
  * LIGHTHOUSE_SHOTS=<folder> keeps screenshots of each page at 375 and 1280 px.
  * LIGHTHOUSE_PROFILE=<folder> runs no Lighthouse: it records a trace (for DevTools' Performance panel) of each
- * page's cold start with the CPU slowed 4x as Lighthouse assumes, to see what the main thread spends its time on.
+ * page's cold start with the CPU slowed 4x and the phone-sized screen Lighthouse assumes, to see what the main
+ * thread spends its time on.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import {
