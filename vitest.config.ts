@@ -8,7 +8,7 @@ const conditions = ['@hearth/source', ...defaultServerConditions];
 export default defineConfig({
   test: {
     // Vitest's default is one worker fewer than the CPUs: one on a 2-core machine, where the tests wait on
-    // jsdom set-up, imports and the database as much as on the CPU. Two took the suite from 447 s to 304 s.
+    // the DOM set-up, imports and the database as much as on the CPU. Two took the suite from 447 s to 304 s.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
