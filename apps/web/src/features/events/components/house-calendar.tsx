@@ -131,7 +131,7 @@ const VIEWS = {
   },
 } as const;
 
-export const isNarrow = () =>
+const isNarrow = () =>
   typeof window !== 'undefined' && window.matchMedia?.('(max-width: 639px)').matches === true;
 
 /** FullCalendar fed with the house events' occurrences in the shown range, and the layers switched on. */
