@@ -24,6 +24,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import {
   copyFileSync,
   existsSync,
+  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
@@ -311,10 +312,17 @@ function lighthouse(path: string, attempt: number): Promise<LighthouseResult> {
     child.on('exit', (code) => {
       const keep = process.env.LIGHTHOUSE_KEEP;
       if (keep) {
-        // The report, and with it the page's trace and DevTools log (--save-assets).
-        const stem = basename(out, '.json');
-        for (const file of readdirSync(work))
-          if (file.startsWith(stem)) copyFileSync(join(work, file), join(keep, file));
+        // The report, and with it the page's trace and DevTools log (--save-assets). A failure here must
+        // reject, not throw from this callback: the finally below stops the server.
+        try {
+          mkdirSync(keep, { recursive: true });
+          const stem = basename(out, '.json');
+          for (const file of readdirSync(work))
+            if (file.startsWith(stem)) copyFileSync(join(work, file), join(keep, file));
+        } catch (err) {
+          reject(err);
+          return;
+        }
       }
       if (existsSync(out)) resolve(JSON.parse(readFileSync(out, 'utf8')) as LighthouseResult);
       else reject(new Error(`lighthouse ${path} exited ${code}: ${errors.slice(-2000)}`));
