@@ -3,7 +3,7 @@ import dayGridPlugin from '@fullcalendar/daygrid';
 import { act, render, screen } from '@testing-library/react';
 import { createRef } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CalendarGrid, type CalendarHandle } from './calendar-grid';
+import { CalendarGrid, type CalendarHandle, FIRST_EVENTS_WAIT_MS } from './calendar-grid';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -61,6 +61,64 @@ describe('CalendarGrid', () => {
 
     unmount();
     expect(container.querySelector('.fc')).toBeNull();
+  });
+
+  it('draws once every source has answered, with their events, and tells the page of each answer', () => {
+    vi.useFakeTimers();
+    let answerHouse: (events: { title: string; start: string }[]) => void = () => undefined;
+    let failLayers: (error: Error) => void = () => undefined;
+    const succeeded = vi.fn();
+    const failed = vi.fn();
+    const options: CalendarOptions = {
+      ...optionsWith(() => undefined),
+      eventSources: [
+        {
+          id: 'house',
+          events: (_arg, success) => {
+            answerHouse = success;
+          },
+        },
+        {
+          id: 'layers',
+          events: (_arg, _success, failure) => {
+            failLayers = failure;
+          },
+        },
+      ],
+      eventSourceSuccess: succeeded,
+      eventSourceFailure: failed,
+    };
+    const { container } = render(<CalendarGrid options={options} calendarRef={createRef()} />);
+    act(() => vi.advanceTimersToNextTimer());
+
+    // One source answered: still the placeholder, and no draw is due yet.
+    act(() => answerHouse([{ title: 'Bin day', start: '2026-11-12' }]));
+    expect(succeeded).toHaveBeenCalledTimes(1);
+    act(() => vi.advanceTimersByTime(FIRST_EVENTS_WAIT_MS / 2));
+    expect(container.querySelector('.fc')).toBeNull();
+
+    // The other failed: that is an answer too. The grid's first draw already holds the event.
+    act(() => failLayers(new Error('offline')));
+    expect(failed).toHaveBeenCalledTimes(1);
+    act(() => vi.advanceTimersToNextTimer());
+    expect(container.querySelector('.fc-event-title')?.textContent).toBe('Bin day');
+    expect(screen.queryByText('Loading your calendar')).toBeNull();
+  });
+
+  it('draws without its events when a source has not answered in time', () => {
+    vi.useFakeTimers();
+    const options: CalendarOptions = {
+      ...optionsWith(() => undefined),
+      eventSources: [{ id: 'house', events: () => undefined }],
+    };
+    const { container } = render(<CalendarGrid options={options} calendarRef={createRef()} />);
+    act(() => vi.advanceTimersToNextTimer());
+    act(() => vi.advanceTimersByTime(FIRST_EVENTS_WAIT_MS - 1));
+    expect(container.querySelector('.fc')).toBeNull();
+    act(() => vi.advanceTimersByTime(1));
+    act(() => vi.advanceTimersToNextTimer());
+    expect(container.querySelectorAll('.fc-daygrid-day')).toHaveLength(42);
+    expect(container.querySelector('.fc-event')).toBeNull();
   });
 
   it('makes no calendar when it is gone before its turn', () => {
