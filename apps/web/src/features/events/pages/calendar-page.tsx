@@ -31,10 +31,9 @@ import { EventDialogMessages as M } from '../lib/event-form';
 function usePaintedOnce(): boolean {
   const [painted, setPainted] = useState(false);
   useEffect(() => {
-    let frame = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
     // A frame's callback runs before its paint: the next frame's, once this one is shown; its task, after.
-    frame = requestAnimationFrame(() => {
+    let frame = requestAnimationFrame(() => {
       frame = requestAnimationFrame(() => {
         timer = setTimeout(() => {
           HouseCalendar.preload();
