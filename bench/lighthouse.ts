@@ -457,6 +457,7 @@ async function main(): Promise<void> {
 
     const profiles = process.env.LIGHTHOUSE_PROFILE;
     if (profiles) {
+      mkdirSync(profiles, { recursive: true });
       for (const path of PAGES) await profile(context, page, path, profiles);
       return;
     }
