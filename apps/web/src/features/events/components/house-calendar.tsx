@@ -2,6 +2,7 @@ import type {
   CalendarOptions,
   EventClickArg,
   EventContentArg,
+  EventInput,
   EventMountArg,
   EventSourceInput,
 } from '@fullcalendar/core';
@@ -11,7 +12,7 @@ import interactionPlugin from '@fullcalendar/interaction';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import type { EventOccurrence } from '@hearth/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { type RefObject, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useApiClient } from '../../../lib/api-client';
 import { browserTimeZone, weekStartsOn } from '../../../lib/dates';
 import { currentLocale, t } from '../../../lib/i18n';
@@ -172,31 +173,46 @@ export function HouseCalendar({ layers, onSelectEvent, onLoadResult, calendarRef
     };
   }, [queryClient, calendarRef]);
   useLiveChange(['events', 'tasks', 'bills', 'reminders'], () => refetchSoon.current?.());
+  const reportFailure = useCallback((error: unknown) => {
+    console.error('Error loading the house calendar:', error);
+    handlers.current.onLoadResult(true);
+  }, []);
   const eventSources = useMemo<EventSourceInput[]>(() => {
-    const sources: EventSourceInput[] = [];
-    if (layers.house) {
-      sources.push({
-        id: 'house',
-        events: (range, success, failure) => {
-          keptRange(queryClient, eventKeys.range('house', range.start, range.end), () =>
-            fetchOccurrences(api, range.start, range.end),
-          ).then((o) => success(occurrencesToEvents(o)), failure);
-        },
-      });
-    }
-    if (layers.tasks || layers.bills || layers.away || layers.reminders) {
-      sources.push({
-        id: 'layers',
-        events: (range, success, failure) => {
-          const zone = browserTimeZone();
-          keptRange(queryClient, eventKeys.range(`layers ${zone}`, range.start, range.end), () =>
-            fetchLayers(api, range.start, range.end, zone),
-          ).then((found) => success(layersToEvents(found, layers)), failure);
-        },
-      });
-    }
-    return sources;
-  }, [api, layers, queryClient]);
+    const others = layers.tasks || layers.bills || layers.away || layers.reminders;
+    if (!layers.house && !others) return [];
+    // One source for every layer, so that one answer says whether all of it loaded: sources of their own
+    // report each on its own, and one's success after another's failure would take the banner away while
+    // a layer is missing. What loaded is shown either way.
+    const source: EventSourceInput = {
+      id: 'shown',
+      events: (range, success, failure) => {
+        const zone = browserTimeZone();
+        const parts: Promise<EventInput[]>[] = [];
+        if (layers.house) {
+          parts.push(
+            keptRange(queryClient, eventKeys.range('house', range.start, range.end), () =>
+              fetchOccurrences(api, range.start, range.end),
+            ).then(occurrencesToEvents),
+          );
+        }
+        if (others) {
+          parts.push(
+            keptRange(queryClient, eventKeys.range(`layers ${zone}`, range.start, range.end), () =>
+              fetchLayers(api, range.start, range.end, zone),
+            ).then((found) => layersToEvents(found, layers)),
+          );
+        }
+        void Promise.allSettled(parts).then((settled) => {
+          const failed = settled.find((part) => part.status === 'rejected');
+          if (failed && settled.every((part) => part.status === 'rejected')) return failure(failed.reason);
+          success(settled.flatMap((part) => (part.status === 'fulfilled' ? part.value : [])));
+          // What loaded is shown; the banner still says the rest did not.
+          if (failed) reportFailure(failed.reason);
+        });
+      },
+    };
+    return [source];
+  }, [api, layers, queryClient, reportFailure]);
 
   // The texts and the reader's locale are read once: a change of language mounts the pages anew.
   const options = useMemo<CalendarOptions>(
@@ -218,10 +234,7 @@ export function HouseCalendar({ layers, onSelectEvent, onLoadResult, calendarRef
         if (meta.layer === 'house' && meta.occurrence)
           handlers.current.onSelectEvent({ occurrence: meta.occurrence });
       },
-      eventSourceFailure: (error: unknown) => {
-        console.error('Error loading the house calendar:', error);
-        handlers.current.onLoadResult(true);
-      },
+      eventSourceFailure: reportFailure,
       eventSourceSuccess: () => {
         handlers.current.onLoadResult(false);
       },
@@ -254,7 +267,7 @@ export function HouseCalendar({ layers, onSelectEvent, onLoadResult, calendarRef
       // that a finger or a keyboard would have to find.
       ...(narrow ? { contentHeight: 'auto' } : {}),
     }),
-    [eventSources, narrow],
+    [eventSources, narrow, reportFailure],
   );
 
   return (

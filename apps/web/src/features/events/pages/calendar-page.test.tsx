@@ -148,10 +148,11 @@ describe('CalendarPage', () => {
       'timegrid',
       'interaction',
     ]);
-    // House events come expanded from the server for the range shown; the layers from one more call.
-    const [house, layers] = p.eventSources as { id: string }[];
-    expect(house?.id).toBe('house');
-    const events = await runEventSource(house);
+    // One source: the house events come expanded from the server for the range shown, the layers from one
+    // more call made at the same time, and the grid gets them together.
+    const sources = p.eventSources as { id: string }[];
+    expect(sources.map((s) => s.id)).toEqual(['shown']);
+    const events = await runEventSource(sources[0]);
     expect(events.map((e) => [e.title, e.start, e.end, e.allDay, e.classNames])).toEqual([
       [
         'House meeting',
@@ -161,19 +162,16 @@ describe('CalendarPage', () => {
         ['hearth-layer-house'],
       ],
       ['Bin day', '2026-05-05', '2026-05-06', true, ['hearth-layer-house']],
+      ['Hoover (Alex Kim)', '2026-05-06T09:00:00.000Z', undefined, false, ['hearth-layer-tasks']],
+      ['Internet due', '2026-05-07', undefined, true, ['hearth-layer-bills']],
+      ['Alex Kim away', '2026-05-08', '2026-05-10', true, ['hearth-layer-away']],
+      ['Call mum', '2026-05-06T17:00:00.000Z', undefined, false, ['hearth-layer-reminders']],
     ]);
     expect(events[1]?.extendedProps).toMatchObject({
       layer: 'house',
       username: 'alex',
       occurrence: HOUSE_OCCURRENCES[1],
     });
-    expect(layers?.id).toBe('layers');
-    expect((await runEventSource(layers)).map((e) => [e.title, e.classNames])).toEqual([
-      ['Hoover (Alex Kim)', ['hearth-layer-tasks']],
-      ['Internet due', ['hearth-layer-bills']],
-      ['Alex Kim away', ['hearth-layer-away']],
-      ['Call mum', ['hearth-layer-reminders']],
-    ]);
     expect(p.initialView).toBe('dayGridMonth');
     expect(p.headerToolbar).toEqual({
       left: 'prev,next today',
@@ -210,13 +208,32 @@ describe('CalendarPage', () => {
 
   it('switches layers off and on, remembering the choice', async () => {
     localStorage.removeItem('hearth.calendar.layers');
-    setup();
+    const { calls } = setup(member, {
+      [`GET ${OCCURRENCES_PATH}`]: { body: HOUSE_OCCURRENCES },
+      [`GET ${layersPath(browserTimeZone())}`]: { body: HOUSE_LAYERS },
+    });
     await screen.findByTestId('fullcalendar');
     const tasks = screen.getByRole('button', { name: 'Tasks due' });
     expect(tasks).toHaveAttribute('aria-pressed', 'true');
     await userEvent.click(screen.getByRole('button', { name: 'House events' }));
     expect(screen.getByRole('button', { name: 'House events' })).toHaveAttribute('aria-pressed', 'false');
-    expect((props().eventSources as { id: string }[]).map((s) => s.id)).toEqual(['layers']);
+    // The house events are neither asked for nor shown; the other layers still are.
+    const [source] = props().eventSources as unknown[];
+    const shown = await runEventSource(source);
+    expect(shown.map((e) => e.classNames)).toEqual([
+      ['hearth-layer-tasks'],
+      ['hearth-layer-bills'],
+      ['hearth-layer-away'],
+      ['hearth-layer-reminders'],
+    ]);
+    expect(calls.some((c) => c.path === OCCURRENCES_PATH)).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: 'Bills due' }));
+    expect((await runEventSource((props().eventSources as unknown[])[0])).map((e) => e.title)).toEqual([
+      'Hoover (Alex Kim)',
+      'Alex Kim away',
+      'Call mum',
+    ]);
+    await userEvent.click(screen.getByRole('button', { name: 'Bills due' }));
     for (const name of ['Tasks due', 'Bills due', 'Away', 'My reminders']) {
       await userEvent.click(screen.getByRole('button', { name }));
     }
@@ -243,6 +260,31 @@ describe('CalendarPage', () => {
     expect(calendar.refetchEvents).toHaveBeenCalled();
     act(() => (props().eventSourceSuccess as () => void)());
     await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+  });
+
+  it('shows the layers that loaded with the banner when another fails, and fails only when none loaded', async () => {
+    const failing = { status: 500, body: { code: 'internal', message: 'Something went wrong' } };
+    const { calls } = setup(member, {
+      [`GET ${OCCURRENCES_PATH}`]: { body: HOUSE_OCCURRENCES },
+      [`GET ${layersPath(browserTimeZone())}`]: failing,
+    });
+    await screen.findByTestId('fullcalendar');
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    let shown: Awaited<ReturnType<typeof runEventSource>> = [];
+    await act(async () => {
+      shown = await runEventSource((props().eventSources as unknown[])[0]);
+    });
+    expect(shown.map((e) => e.title)).toEqual(['House meeting', 'Bin day']);
+    expect(await screen.findByRole('alert')).toHaveTextContent("We couldn't load your house calendar.");
+    expect(calls.filter((c) => c.path === layersPath(browserTimeZone())).length).toBeGreaterThan(0);
+
+    calls.length = 0;
+    mockFetch({
+      'GET /api/users/me': { body: member },
+      [`GET ${OCCURRENCES_PATH}`]: failing,
+      [`GET ${layersPath(browserTimeZone())}`]: failing,
+    });
+    await expect(runEventSource((props().eventSources as unknown[])[0])).rejects.toBeTruthy();
   });
 
   it('gives FullCalendar the same options while the page around it changes (it would redraw the month)', async () => {
