@@ -278,13 +278,14 @@ describe('CalendarPage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent("We couldn't load your house calendar.");
     expect(calls.filter((c) => c.path === layersPath(browserTimeZone())).length).toBeGreaterThan(0);
 
-    calls.length = 0;
     mockFetch({
       'GET /api/users/me': { body: member },
       [`GET ${OCCURRENCES_PATH}`]: failing,
       [`GET ${layersPath(browserTimeZone())}`]: failing,
     });
-    await expect(runEventSource((props().eventSources as unknown[])[0])).rejects.toBeTruthy();
+    await expect(runEventSource((props().eventSources as unknown[])[0])).rejects.toMatchObject({
+      status: 500,
+    });
   });
 
   it('gives FullCalendar the same options while the page around it changes (it would redraw the month)', async () => {
