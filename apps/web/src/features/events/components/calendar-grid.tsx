@@ -16,8 +16,8 @@ export const FIRST_EVENTS_WAIT_MS = 1500;
  * (its event content is plain elements), and the adapter made the grid in React's commit, one long task
  * with the rest of the page's reveal. Here the calendar is set up in a task of its own (its options, and
  * the requests for the shown range, which then go out at once), and draws its first view in a later one,
- * once every event source has answered (or FIRST_EVENTS_WAIT_MS passed): drawn empty and then again for
- * each source's events, the month cost a phone three long stops of the main thread, and the events popped
+ * once every event source has answered (or FIRST_EVENTS_WAIT_MS passed): drawn empty and then again with
+ * the events, the month cost a phone more than one long stop of the main thread, and the events popped
  * in. New options are handed over only when they change. The placeholder holds the grid's place until then.
  */
 export function CalendarGrid({
@@ -42,7 +42,7 @@ export function CalendarGrid({
       if (!el) return;
       const given = latest.current;
       let made: Calendar | null = null;
-      let unanswered = (given.eventSources?.length ?? 0) + (given.events ? 1 : 0);
+      let loading = false;
       let asked = false;
       const draw = () => {
         if (asked || !made) return;
@@ -56,25 +56,18 @@ export function CalendarGrid({
           setDrawn(true);
         });
       };
-      // A source may answer while the calendar is being made (its range was kept): drawn once it exists.
-      const answered = () => {
-        unanswered--;
-        if (unanswered <= 0) draw();
-      };
+      // FullCalendar's own count of unanswered requests: `loading` is true from the moment they go out (while
+      // the calendar is made) and false once every source has answered or failed.
       made = new Calendar(el, {
         ...given,
-        eventSourceSuccess(events, response) {
-          const kept = given.eventSourceSuccess?.call(this, events, response);
-          answered();
-          return kept;
-        },
-        eventSourceFailure(error) {
-          given.eventSourceFailure?.call(this, error);
-          answered();
+        loading(isLoading) {
+          given.loading?.call(this, isLoading);
+          loading = isLoading;
+          if (!isLoading) draw();
         },
       });
       calendar.current = made;
-      if (unanswered <= 0) draw();
+      if (!loading) draw();
       else timer = setTimeout(draw, FIRST_EVENTS_WAIT_MS);
     });
     return () => {
