@@ -1,5 +1,5 @@
 import { Flame, Menu, X } from 'lucide-react';
-import { Suspense, useDeferredValue, useEffect, useId, useRef, useState } from 'react';
+import { memo, Suspense, useCallback, useDeferredValue, useEffect, useId, useRef, useState } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { Spinner } from '../../components/spinner';
 import { liveQueryKeys, useLiveUpdates } from '../../features/live';
@@ -15,7 +15,9 @@ import { UserPanel } from './user-panel';
 
 const LIVE_KEYS = liveQueryKeys(Object.values(registry));
 
-function Brand() {
+// Memoised, as are the nav and the user panel: the layout draws again whenever the profile or the
+// navigation state changes, and the sidebar's links and icons are most of what it draws.
+const Brand = memo(function Brand() {
   return (
     <Link to="/home" className="flex items-center gap-2 text-xl font-bold tracking-tight text-espresso">
       <span className="flex size-9 items-center justify-center rounded-xl bg-primary text-cream">
@@ -24,7 +26,7 @@ function Brand() {
       {t('hearth')}
     </Link>
   );
-}
+});
 
 function PageSpinner() {
   return (
@@ -50,6 +52,7 @@ export function SidebarLayout() {
   const menuId = useId();
   const menuButton = useRef<HTMLButtonElement>(null);
   const menuPanel = useRef<HTMLDivElement>(null);
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
 
   // A new page closes the phone menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
@@ -110,10 +113,10 @@ export function SidebarLayout() {
           className="max-h-[calc(100dvh-3.5rem)] overflow-y-auto border-t border-line bg-cream px-4 pt-3 pb-4 shadow-lift"
         >
           <nav aria-label={t('main')}>
-            <SidebarNav onNavigate={() => setMenuOpen(false)} />
+            <SidebarNav onNavigate={closeMenu} />
           </nav>
           <div className="mt-4">
-            <UserPanel user={user} onNavigate={() => setMenuOpen(false)} />
+            <UserPanel user={user} onNavigate={closeMenu} />
           </div>
         </div>
       </header>

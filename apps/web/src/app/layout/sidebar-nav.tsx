@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { NavLink } from 'react-router';
 import { cn } from '../../lib/cn';
 import { navEntries } from '../feature';
@@ -6,7 +7,7 @@ import * as registry from '../features';
 const NAV_ENTRIES = navEntries(Object.values(registry));
 
 /** The navigation links; NavLink marks the active one with aria-current="page". */
-export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
+export const SidebarNav = memo(function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   return (
     <ul className="flex flex-col gap-1">
       {NAV_ENTRIES.map(({ name, path, icon: Icon }) => (
@@ -28,4 +29,4 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
       ))}
     </ul>
   );
-}
+});

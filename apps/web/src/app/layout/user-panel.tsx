@@ -1,12 +1,19 @@
 import type { User } from '@hearth/contract';
 import { LogOut, Pencil, UserRound } from 'lucide-react';
+import { memo } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/button';
 import { useSignOut } from '../../features/auth';
 import { t } from '../../lib/i18n';
 
 /** Who is signed in, a link to edit the profile, and sign-out. */
-export function UserPanel({ user, onNavigate }: { user: User | undefined; onNavigate?: () => void }) {
+export const UserPanel = memo(function UserPanel({
+  user,
+  onNavigate,
+}: {
+  user: User | undefined;
+  onNavigate?: () => void;
+}) {
   const signOut = useSignOut();
   const name = user ? `${user.first_name} ${user.last_name}` : '';
   return (
@@ -43,4 +50,4 @@ export function UserPanel({ user, onNavigate }: { user: User | undefined; onNavi
       </Button>
     </div>
   );
-}
+});
