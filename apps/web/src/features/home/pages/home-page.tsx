@@ -1,6 +1,5 @@
-import type { User } from '@hearth/contract';
 import { notifyManager, useQueryClient } from '@tanstack/react-query';
-import { memo, startTransition, useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { Spinner } from '../../../components/spinner';
 import { t } from '../../../lib/i18n';
 import { useLogError } from '../../../lib/use-log-error';
@@ -50,21 +49,6 @@ function useSectionsSettled(shown: boolean): boolean {
 }
 
 /**
- * The main column's sections, in order. Memoised: Home draws again as the house arrives and as the
- * sections settle, and the sections (the week's grid above all) need not draw again for either.
- */
-const HomeSections = memo(function HomeSections({ user }: { user: User }) {
-  return (
-    <div className="flex min-w-0 flex-col gap-6">
-      <WeekAtAGlance user={user} />
-      <UpcomingReminders user={user} />
-      <YourTasks user={user} />
-      <YourBalance user={user} />
-    </div>
-  );
-});
-
-/**
  * Home (/home). Feature sections go in the main column, in this order after the header:
  * 'This Week at a Glance' (features/events), then 'Upcoming Reminders (Next 7 Days)' (features/reminders).
  * Each section is one element receiving the loaded user (contract `User`, house_id may be null),
@@ -106,7 +90,13 @@ export function HomePage() {
             </div>
           )}
           <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_320px]">
-            <HomeSections user={user} />
+            <div className="flex min-w-0 flex-col gap-6">
+              {/* Home sections, one line each, in order: */}
+              <WeekAtAGlance user={user} />
+              <UpcomingReminders user={user} />
+              <YourTasks user={user} />
+              <YourBalance user={user} />
+            </div>
             <div className="flex flex-col gap-6">{house.data && <HouseInviteCard house={house.data} />}</div>
           </div>
         </div>
