@@ -91,7 +91,8 @@ export function HomePage() {
           )}
           <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_320px]">
             <div className="flex min-w-0 flex-col gap-6">
-              {/* Home sections, one line each, in order: */}
+              {/* Home sections, one line each, in order. Not memoised: the reveal's transition draws them
+                  again, and that is what completes their deferred first draws in the same commit. */}
               <WeekAtAGlance user={user} />
               <UpcomingReminders user={user} />
               <YourTasks user={user} />
