@@ -79,6 +79,10 @@ describe('SidebarLayout', () => {
     await user.click(within(panel!).getByRole('link', { name: 'Groceries' }));
     expect(await screen.findByText('Groceries page')).toBeInTheDocument();
     expect(menu).toHaveAttribute('aria-expanded', 'false');
+    // The nav is memoised; its links still follow the page.
+    const nav = within(sidebar()).getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Groceries' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
 
     await user.click(menu);
     await user.keyboard('{Escape}');
