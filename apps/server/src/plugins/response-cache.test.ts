@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { brotliDecompressSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { App } from '../app.js';
+import { type ImmediateReads, immediateReads } from '../db/create-db.js';
 import {
   housemateOf,
   memberOfNewHouse,
@@ -358,6 +359,66 @@ describe.skipIf(testEngine !== 'sqlite')(
       });
       expect(removed.statusCode, removed.body).toBeLessThan(300);
       expect((await on(first.app, 'file-mate', '/api/grocery-list/')).statusCode).toBe(403);
+    });
+
+    it('checks the file once for the requests read together, and again for the next ones', async () => {
+      const host = await memberOfNewHouse(first, 'batch-host');
+      const list = (await host.client.post('/api/grocery-list/', { grocery_list_name: 'Weekly' })).json();
+      const token = await first.issuer.mint('batch-host');
+      const ask = (etag?: string) =>
+        first.app.inject({
+          method: 'GET',
+          url: '/api/grocery-list/',
+          headers: { authorization: `Bearer ${token}`, ...(etag && { 'if-none-match': etag }) },
+        });
+      const etag = (await ask()).headers.etag as string;
+      expect((await ask(etag)).statusCode).toBe(304);
+      const reads = immediateReads(first.testDb.db) as ImmediateReads;
+      const checks = vi.spyOn(reads, 'generation');
+      try {
+        const together = await Promise.all([1, 2, 3, 4, 5].map(() => ask(etag)));
+        expect(together.map((r) => r.statusCode)).toEqual([304, 304, 304, 304, 304]);
+        expect(checks).toHaveBeenCalledTimes(1);
+        // A change through the other process, then requests read after it: the next check sees it.
+        const added = await second.inject({
+          method: 'POST',
+          url: '/api/grocery-item/',
+          headers: { authorization: `Bearer ${token}` },
+          payload: { grocery_list_id: list.grocery_list_id, grocery_item_name: 'Batched' },
+        });
+        expect(added.statusCode).toBe(201);
+        const after = await Promise.all([1, 2, 3].map(() => ask(etag)));
+        expect(after.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+        for (const res of after) expect(names(res)).toContain('Batched');
+      } finally {
+        checks.mockRestore();
+      }
+    });
+
+    it('answers the requests read together with a 503 when the check finds the file locked', async () => {
+      await memberOfNewHouse(first, 'locked-host');
+      const token = await first.issuer.mint('locked-host');
+      const ask = (etag?: string) =>
+        first.app.inject({
+          method: 'GET',
+          url: '/api/grocery-list/',
+          headers: { authorization: `Bearer ${token}`, ...(etag && { 'if-none-match': etag }) },
+        });
+      const etag = (await ask()).headers.etag as string;
+      const reads = immediateReads(first.testDb.db) as ImmediateReads;
+      const locked = Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' });
+      const checks = vi.spyOn(reads, 'generation').mockImplementationOnce(() => {
+        throw locked;
+      });
+      try {
+        const together = await Promise.all([1, 2, 3].map(() => ask(etag)));
+        expect(together.map((r) => r.statusCode)).toEqual([503, 503, 503]);
+        expect(together[0]?.headers['retry-after']).toBeDefined();
+        // The next requests are checked again, and answered.
+        expect((await ask(etag)).statusCode).toBe(304);
+      } finally {
+        checks.mockRestore();
+      }
     });
   },
 );

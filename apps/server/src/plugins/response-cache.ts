@@ -37,7 +37,8 @@ import {
  * own onRequest hook, right after the token check (the body, validation and handler steps never run for
  * it). On SQLite the versions are read with a prepared statement called at once (see immediateReads), not
  * through Kysely's asynchronous hand-over of the connection, and while nothing at all was committed to the
- * database since (by any connection, any process) the row read before is used again.
+ * database since (by any connection, any process) the row read before is used again. That check is made
+ * once for all the requests read in one pass of the event loop, which are answered together after it.
  */
 
 /** Tables whose rows give a person a secret link (a hash of it, and whose it is). */
@@ -170,6 +171,14 @@ const COMPRESS_MIN_BYTES = 1024;
 const COMPRESSIBLE = /^(?:application\/json|text\/)/;
 /** Callers whose scope rows are kept between two changes to the database. */
 const UNCHANGED_MAX = 10_000;
+
+/** A GET waiting to be answered early, after the next check of the database for changes. */
+interface EarlyRequest {
+  opts: CacheOptions;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  done: HookHandlerDoneFunction;
+}
 
 /** A scope read run at once on SQLite, and its rows while the database is unchanged (by parameters). */
 interface ImmediateScopeRead {
@@ -318,7 +327,7 @@ export const responseCachePlugin = fp<ResponseCacheOptions>(
     let unchangedSince = -1;
     let kept = 0;
     function readNow({ statement, rows }: ImmediateScopeRead, parameters: string[]): ScopeRow | undefined {
-      const generation = (reads as ImmediateReads).generation();
+      const generation = checkedForBatch ?? (reads as ImmediateReads).generation();
       if (generation !== unchangedSince || kept >= UNCHANGED_MAX) {
         for (const read of immediate.values()) read.rows.clear();
         unchangedSince = generation;
@@ -333,6 +342,43 @@ export const responseCachePlugin = fp<ResponseCacheOptions>(
         kept++;
       }
       return row;
+    }
+
+    /*
+     * That check of the database costs two statements and file locks, more than the rest of a 304. So a
+     * request answered early waits for the end of the event loop's poll phase, and one check then serves
+     * every request read in that phase: each of them was read before the check, so whatever was committed
+     * before any of them was sent is seen. (Answering in one go after the reads is also cheaper per request
+     * than answering each in the middle of reading the next.)
+     */
+    let checkedForBatch: number | null = null;
+    const waiting: EarlyRequest[] = [];
+    function afterNextCheck(early: EarlyRequest): void {
+      if (waiting.length === 0) setImmediate(answerWaiting);
+      waiting.push(early);
+    }
+    function answerWaiting(): void {
+      const batch = waiting.splice(0);
+      let failure: Error | null = null;
+      try {
+        checkedForBatch = reads?.free() ? reads.generation() : null;
+      } catch (err) {
+        // A locked or lost database: each request gets the error (a 503), as it would have on its own.
+        failure = err as Error;
+      }
+      try {
+        for (const { opts, request, reply, done } of batch) {
+          try {
+            if (failure) done(failure);
+            else answerEarlyNow(opts, request, reply, done);
+          } catch (err) {
+            // One request's failure is its own: the others in the batch are still answered.
+            if (!reply.sent) done(err as Error);
+          }
+        }
+      } finally {
+        checkedForBatch = null;
+      }
     }
 
     // On PostgreSQL, as named prepared statements: planned once per connection, not on every request.
@@ -485,6 +531,15 @@ export const responseCachePlugin = fp<ResponseCacheOptions>(
         done();
         return;
       }
+      if (reads) afterNextCheck({ opts, request, reply, done });
+      else answerEarlyNow(opts, request, reply, done);
+    }
+    function answerEarlyNow(
+      opts: CacheOptions,
+      request: FastifyRequest,
+      reply: FastifyReply,
+      done: HookHandlerDoneFunction,
+    ) {
       const scope = scopeOf(request, opts);
       if (!isPromise(scope)) {
         if (!answerIfKept(scope, opts, request, reply)) done();
