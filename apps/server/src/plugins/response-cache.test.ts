@@ -317,6 +317,26 @@ describe.skipIf(testEngine !== 'sqlite')(
       });
     const names = (res: LightMyRequestResponse) =>
       res.json()[0].items.map((i: { grocery_item_name: string }) => i.grocery_item_name);
+    /** Adds an item through the second instance (another process on the file). */
+    const addThroughSecond = async (subject: string, listId: number, name: string) => {
+      const added = await second.inject({
+        method: 'POST',
+        url: '/api/grocery-item/',
+        headers: { authorization: `Bearer ${await first.issuer.mint(subject)}` },
+        payload: { grocery_list_id: listId, grocery_item_name: name },
+      });
+      expect(added.statusCode, added.body).toBe(201);
+    };
+    /** Asks the first instance for the person's lists, each time with the same token (kept after once). */
+    const listAsker = async (subject: string) => {
+      const token = await first.issuer.mint(subject);
+      return (etag?: string) =>
+        first.app.inject({
+          method: 'GET',
+          url: '/api/grocery-list/',
+          headers: { authorization: `Bearer ${token}`, ...(etag && { 'if-none-match': etag }) },
+        });
+    };
 
     it('never hides a change made through the other instance, either way round, nor a 304', async () => {
       const host = await memberOfNewHouse(first, 'file-host');
@@ -334,13 +354,7 @@ describe.skipIf(testEngine !== 'sqlite')(
         (await on(first.app, 'file-host', '/api/grocery-list/', { 'if-none-match': etag })).statusCode,
       ).toBe(304);
       // A write through the second instance, read at once through the first, even with the old ETag...
-      const added = await second.inject({
-        method: 'POST',
-        url: '/api/grocery-item/',
-        headers: { authorization: `Bearer ${await first.issuer.mint('file-mate')}` },
-        payload: { grocery_list_id: list.grocery_list_id, grocery_item_name: 'From two' },
-      });
-      expect(added.statusCode).toBe(201);
+      await addThroughSecond('file-mate', list.grocery_list_id, 'From two');
       const after = await on(first.app, 'file-host', '/api/grocery-list/', { 'if-none-match': etag });
       expect(after.statusCode).toBe(200);
       expect(names(after)).toContain('From two');
@@ -364,13 +378,7 @@ describe.skipIf(testEngine !== 'sqlite')(
     it('checks the file once for the requests read together, and again for the next ones', async () => {
       const host = await memberOfNewHouse(first, 'batch-host');
       const list = (await host.client.post('/api/grocery-list/', { grocery_list_name: 'Weekly' })).json();
-      const token = await first.issuer.mint('batch-host');
-      const ask = (etag?: string) =>
-        first.app.inject({
-          method: 'GET',
-          url: '/api/grocery-list/',
-          headers: { authorization: `Bearer ${token}`, ...(etag && { 'if-none-match': etag }) },
-        });
+      const ask = await listAsker('batch-host');
       const etag = (await ask()).headers.etag as string;
       expect((await ask(etag)).statusCode).toBe(304);
       const reads = immediateReads(first.testDb.db) as ImmediateReads;
@@ -380,13 +388,7 @@ describe.skipIf(testEngine !== 'sqlite')(
         expect(together.map((r) => r.statusCode)).toEqual([304, 304, 304, 304, 304]);
         expect(checks).toHaveBeenCalledTimes(1);
         // A change through the other process, then requests read after it: the next check sees it.
-        const added = await second.inject({
-          method: 'POST',
-          url: '/api/grocery-item/',
-          headers: { authorization: `Bearer ${token}` },
-          payload: { grocery_list_id: list.grocery_list_id, grocery_item_name: 'Batched' },
-        });
-        expect(added.statusCode).toBe(201);
+        await addThroughSecond('batch-host', list.grocery_list_id, 'Batched');
         const after = await Promise.all([1, 2, 3].map(() => ask(etag)));
         expect(after.map((r) => r.statusCode)).toEqual([200, 200, 200]);
         for (const res of after) expect(names(res)).toContain('Batched');
@@ -397,13 +399,7 @@ describe.skipIf(testEngine !== 'sqlite')(
 
     it('answers the requests read together with a 503 when the check finds the file locked', async () => {
       await memberOfNewHouse(first, 'locked-host');
-      const token = await first.issuer.mint('locked-host');
-      const ask = (etag?: string) =>
-        first.app.inject({
-          method: 'GET',
-          url: '/api/grocery-list/',
-          headers: { authorization: `Bearer ${token}`, ...(etag && { 'if-none-match': etag }) },
-        });
+      const ask = await listAsker('locked-host');
       const etag = (await ask()).headers.etag as string;
       const reads = immediateReads(first.testDb.db) as ImmediateReads;
       const locked = Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' });
