@@ -18,7 +18,8 @@
  * LIGHTHOUSE_SHOTS=<folder> keeps screenshots of each page at 375 and 1280 px.
  * LIGHTHOUSE_PROFILE=<folder> runs no Lighthouse: it records a trace (for DevTools' Performance panel) of each
  * page's cold start with the CPU slowed 4x and the phone-sized screen Lighthouse assumes, to see what the main
- * thread spends its time on (LIGHTHOUSE_PROFILE_SLOWDOWN=1: at full speed, as Lighthouse records before it simulates).
+ * thread spends its time on; LIGHTHOUSE_PROFILE_SLOWDOWN=1 records it at full speed instead, as Lighthouse
+ * itself records before it simulates the slower phone, so the trace's tasks match the report's.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import {
@@ -255,17 +256,14 @@ async function coldStart(context: BrowserContext, page: Page): Promise<void> {
   await cdp.detach();
 }
 
-/**
- * A trace of one cold start of `path` (the first 8 seconds), the CPU 4x slower: the main thread's tasks
- * with JavaScript samples, as DevTools' Performance panel records them (open the .json there).
- */
-/**
- * The CPU slowdown of LIGHTHOUSE_PROFILE's traces: 4 unless LIGHTHOUSE_PROFILE_SLOWDOWN says otherwise. 1 records
- * the page as Lighthouse itself does (it measures at full speed, then simulates the slower phone), so its
- * tasks can be matched with the report's.
- */
+/** The CPU slowdown of LIGHTHOUSE_PROFILE's traces (see the top of this file). */
 const PROFILE_CPU_SLOWDOWN = Number(process.env.LIGHTHOUSE_PROFILE_SLOWDOWN ?? 4);
 
+/**
+ * A trace of one cold start of `path` (the first 8 seconds), the CPU slowed PROFILE_CPU_SLOWDOWN times: the
+ * main thread's tasks with JavaScript samples, as DevTools' Performance panel records them (open the .json
+ * there).
+ */
 async function profile(context: BrowserContext, page: Page, path: string, folder: string): Promise<void> {
   await coldStart(context, page);
   // The screen Lighthouse's mobile run emulates (a Moto G Power): pages lay out as they do there.
