@@ -12,13 +12,7 @@ import type {
 } from 'fastify';
 import fp from 'fastify-plugin';
 import { type CompiledQuery, sql } from 'kysely';
-import {
-  type Db,
-  type ImmediateReads,
-  immediateReads,
-  preparedReads,
-  type SqliteReadStatement,
-} from '../db/create-db.js';
+import { type Db, immediateReads, preparedReads, type SqliteReadStatement } from '../db/create-db.js';
 
 /*
  * Conditional GETs and kept answers for the reads clients poll.
@@ -326,8 +320,11 @@ export const responseCachePlugin = fp<ResponseCacheOptions>(
     // a polled read then costs a check of two counters instead of the joins.
     let unchangedSince = -1;
     let kept = 0;
-    function readNow({ statement, rows }: ImmediateScopeRead, parameters: string[]): ScopeRow | undefined {
-      const generation = checkedForBatch ?? (reads as ImmediateReads).generation();
+    function readNow(
+      { statement, rows }: ImmediateScopeRead,
+      parameters: string[],
+      generation: number,
+    ): ScopeRow | undefined {
       if (generation !== unchangedSince || kept >= UNCHANGED_MAX) {
         for (const read of immediate.values()) read.rows.clear();
         unchangedSince = generation;
@@ -351,7 +348,6 @@ export const responseCachePlugin = fp<ResponseCacheOptions>(
      * before any of them was sent is seen. (Answering in one go after the reads is also cheaper per request
      * than answering each in the middle of reading the next.)
      */
-    let checkedForBatch: number | null = null;
     const waiting: EarlyRequest[] = [];
     function afterNextCheck(early: EarlyRequest): void {
       if (waiting.length === 0) setImmediate(answerWaiting);
@@ -359,25 +355,22 @@ export const responseCachePlugin = fp<ResponseCacheOptions>(
     }
     function answerWaiting(): void {
       const batch = waiting.splice(0);
+      let generation: number | undefined;
       let failure: Error | null = null;
       try {
-        checkedForBatch = reads?.free() ? reads.generation() : null;
+        if (reads?.free()) generation = reads.generation();
       } catch (err) {
         // A locked or lost database: each request gets the error (a 503), as it would have on its own.
         failure = err as Error;
       }
-      try {
-        for (const { opts, request, reply, done } of batch) {
-          try {
-            if (failure) done(failure);
-            else answerEarlyNow(opts, request, reply, done);
-          } catch (err) {
-            // One request's failure is its own: the others in the batch are still answered.
-            if (!reply.sent) done(err as Error);
-          }
+      for (const { opts, request, reply, done } of batch) {
+        try {
+          if (failure) done(failure);
+          else answerEarlyNow(opts, request, reply, done, generation);
+        } catch (err) {
+          // One request's failure is its own: the others in the batch are still answered.
+          if (!reply.sent) done(err as Error);
         }
-      } finally {
-        checkedForBatch = null;
       }
     }
 
@@ -398,10 +391,14 @@ export const responseCachePlugin = fp<ResponseCacheOptions>(
       };
     }
 
-    /** The caller's house and versions: at once on an idle SQLite connection, else through Kysely. */
+    /**
+     * The caller's house and versions: at once on an idle SQLite connection, else through Kysely.
+     * `generation`: the database's, checked already for this request (see answerWaiting).
+     */
     function scopeOf(
       request: FastifyRequest,
       opts: CacheOptions | null,
+      generation?: number,
     ): Scope | null | Promise<Scope | null> {
       let query: CompiledQuery<ScopeRow> | undefined;
       let parameters: string[];
@@ -415,7 +412,7 @@ export const responseCachePlugin = fp<ResponseCacheOptions>(
         parameters = [opts.link.hash(secret)];
       }
       const read = immediate.get(query);
-      if (read && reads?.free()) return toScope(readNow(read, parameters));
+      if (read && reads?.free()) return toScope(readNow(read, parameters, generation ?? reads.generation()));
       const name = statementNames.get(query);
       if (pgReads && name) {
         return pgReads
@@ -539,8 +536,9 @@ export const responseCachePlugin = fp<ResponseCacheOptions>(
       request: FastifyRequest,
       reply: FastifyReply,
       done: HookHandlerDoneFunction,
+      generation?: number,
     ) {
-      const scope = scopeOf(request, opts);
+      const scope = scopeOf(request, opts, generation);
       if (!isPromise(scope)) {
         if (!answerIfKept(scope, opts, request, reply)) done();
         return;
