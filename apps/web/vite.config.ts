@@ -11,6 +11,7 @@ import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompileMessages } from './build/precompile-messages';
 import { preloadRouteScripts, ROUTE_SCRIPTS_KEY } from './src/lib/route-scripts';
+import { LAST_LANGUAGE_KEY, warmIntl } from './src/lib/warm-intl';
 
 // The API server (and the built-in identity provider under /oidc) runs on port 3000 in development.
 const apiServer = 'http://localhost:3000';
@@ -137,7 +138,9 @@ export default defineConfig({
     }),
     inlineFirstStyles(),
     inlineThemeScript(),
-    inlineRouteScripts(),
+    // On a return visit the page's own chunks download alongside the entry.
+    inlineCall('route scripts', preloadRouteScripts, ROUTE_SCRIPTS_KEY),
+    inlineCall('warm intl', warmIntl, LAST_LANGUAGE_KEY),
     preloadSharedChunks(),
     precompress(),
   ],
@@ -279,20 +282,25 @@ function inlineThemeScript(): Plugin {
 }
 
 /**
- * Puts preloadRouteScripts (src/lib/route-scripts.ts) into index.html, after the entry's tag: on a return
- * visit the page's own chunks download alongside the entry. Allowed by its hash, as the theme script is.
+ * Puts a function of the app's into index.html in place of `<!-- name -->`, called with `args` (JSON): it
+ * runs while the page is parsed, before the app's code. Allowed by its hash, as the theme script is. The
+ * function must name nothing from outside itself.
  */
-function inlineRouteScripts(): Plugin {
+function inlineCall<Args extends unknown[]>(
+  name: string,
+  fn: (...args: Args) => void,
+  ...args: Args
+): Plugin {
   return {
-    name: 'hearth:inline-route-scripts',
+    name: `hearth:inline-${name.replace(/\W+/g, '-')}`,
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler: (html) =>
-        html.replace(
-          '<!-- route scripts -->',
-          () => `<script>(${preloadRouteScripts.toString()})(${JSON.stringify(ROUTE_SCRIPTS_KEY)});</script>`,
-        ),
+      handler: (html) => {
+        if (!html.includes(`<!-- ${name} -->`)) throw new Error(`index.html has no <!-- ${name} -->`);
+        const call = `(${fn.toString()})(${args.map((arg) => JSON.stringify(arg)).join(',')});`;
+        return html.replace(`<!-- ${name} -->`, () => `<script>${call}</script>`);
+      },
     },
   };
 }

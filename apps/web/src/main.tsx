@@ -3,9 +3,8 @@ import { createRoot } from 'react-dom/client';
 import { AppProviders } from './app/providers';
 import { AppRoutes, preloadRoutes } from './app/router';
 import { AppBrowserRouter } from './app/routing/browser-router';
-import { currentLocale, startingLanguage, switchLanguage, useLanguage } from './lib/i18n';
+import { startingLanguage, switchLanguage, useLanguage } from './lib/i18n';
 import { rememberRouteScripts } from './lib/route-scripts';
-import { warmIntl } from './lib/warm-intl';
 import './index.css';
 
 // The code of the page being opened (and of the shell around it) is fetched now, alongside the catalogue
@@ -34,7 +33,6 @@ function render() {
       </StrictMode>,
     ),
   );
-  warmIntl(currentLocale());
   rememberRouteScripts();
 }
 

@@ -19,14 +19,13 @@ import {
   type WebNamespace,
 } from './i18n/catalogue';
 import type { Key } from './i18n/keys';
+import { LAST_LANGUAGE_KEY } from './warm-intl';
 
 export type { LaterNamespace } from './i18n/catalogue';
 export type { Key } from './i18n/keys';
 
 /** The arguments of a message: `t('common:items', { count: 3 })`. */
 export type Values = Record<string, PrimitiveType>;
-
-const LAST_LANGUAGE = 'hearth.language';
 
 let current: Language = DEFAULT_LANGUAGE;
 const listeners = new Set<(lang: Language) => void>();
@@ -96,7 +95,7 @@ export async function switchLanguage(lang: Language): Promise<void> {
   current = lang;
   document.documentElement.lang = lang;
   try {
-    localStorage.setItem(LAST_LANGUAGE, lang);
+    localStorage.setItem(LAST_LANGUAGE_KEY, lang);
   } catch {
     // Storage may be unavailable (private mode): the profile still decides after it loads.
   }
@@ -107,7 +106,7 @@ export async function switchLanguage(lang: Language): Promise<void> {
 export function startingLanguage(): Language {
   let kept: string | null = null;
   try {
-    kept = localStorage.getItem(LAST_LANGUAGE);
+    kept = localStorage.getItem(LAST_LANGUAGE_KEY);
   } catch {
     kept = null;
   }

@@ -1,26 +1,37 @@
+/** Where the app keeps the language chosen on this device (see i18n.ts). */
+export const LAST_LANGUAGE_KEY = 'hearth.language';
+
 /**
- * The first Intl object of each kind loads its locale's data: on a phone some 10 ms apiece, spent inside
- * the render that first showed a date, an amount or a count, which made that render a long task. Built
- * here one at a time, each in a task of its own right after start-up (while the page waits for its data),
- * the ones the pages build later cost a fraction of that. Plain Intl: this runs with the first screen,
- * which must not bring the date library.
+ * The first Intl object of each kind loads its locale's data: on a phone some 10-30 ms apiece, spent inside
+ * whatever first showed a date, an amount or a count, which made that a long task once the page was up.
+ * The build runs this inline at the end of index.html, before the first paint: by then every script and
+ * the sign-in settings are asked for, so the work fills the time the page spends waiting for them.
+ *
+ * The locale is the app's guess (the language kept on this device, as the browser spells it, else the
+ * browser's first language); a wrong guess only warms less. The build inlines its source, so it names
+ * nothing from outside itself.
  */
-export function warmIntl(locale: string): void {
-  const steps = [
-    () => Intl.DateTimeFormat().resolvedOptions().timeZone,
-    () =>
-      new Intl.DateTimeFormat(locale, {
-        weekday: 'short',
-        day: 'numeric',
-        hour: 'numeric',
-        minute: '2-digit',
-      }).format(0),
-    () => new Intl.PluralRules(locale).select(1),
-    () => new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }).format(1),
-  ];
-  const next = () => {
-    steps.shift()?.();
-    if (steps.length > 0) setTimeout(next, 0);
-  };
-  setTimeout(next, 0);
+export function warmIntl(languageKey: string): void {
+  try {
+    let kept: string | null = null;
+    try {
+      kept = localStorage.getItem(languageKey);
+    } catch {
+      // No storage: the browser's languages decide.
+    }
+    const tags = navigator.languages ?? [];
+    const locale =
+      (kept && tags.find((tag) => tag.toLowerCase().split('-')[0] === kept)) || kept || tags[0] || 'en';
+    Intl.DateTimeFormat().resolvedOptions().timeZone;
+    new Intl.DateTimeFormat(locale, {
+      weekday: 'short',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+    }).format(0);
+    new Intl.PluralRules(locale).select(1);
+    new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }).format(1);
+  } catch {
+    // A locale this browser rejects: the app builds its formatters later, as it would anyway.
+  }
 }
