@@ -264,3 +264,69 @@ test("a signed-out visitor of / gets the sign-in screen without the signed-in ap
   expect(scripts.length).toBeGreaterThan(3);
   expect(scripts.map(builtFile).filter((file) => signedInOnly.includes(file))).toEqual([]);
 });
+
+test("index.html lays out, before the app's code, a word in each size and weight the pages' text uses", async ({
+  page,
+}) => {
+  const person = newPerson('Wren', 'Warm');
+  await signUp(page, person);
+  await setUpProfile(page, person);
+  await createHouse(page, unique('Fonts '));
+
+  // The words index.html hides beside its spinner, laid out here as the app's styles draw them.
+  const warmed = await page.evaluate(async () => {
+    const html = await (await fetch('/', { headers: { accept: 'text/html' } })).text();
+    const words = new DOMParser()
+      .parseFromString(html, 'text/html')
+      .querySelectorAll('#root .invisible[aria-hidden="true"] > span');
+    const box = document.createElement('div');
+    box.className = 'invisible absolute';
+    box.append(...[...words].map((word) => document.importNode(word, true)));
+    document.body.append(box);
+    const fonts = [...box.children].map((word) => {
+      const style = getComputedStyle(word);
+      return `${style.fontSize} ${style.fontWeight} ${style.fontFamily}`;
+    });
+    box.remove();
+    return fonts;
+  });
+  expect(warmed.length).toBeGreaterThan(5);
+
+  // Every font the main pages' text is drawn in at start (the calendar's grid draws its own, later).
+  const pages = [
+    ['/home', page.getByRole('heading', { level: 1 })],
+    ['/groceries', page.getByRole('heading', { level: 1, name: 'Groceries' })],
+    ['/tasks', page.getByRole('heading', { level: 1, name: 'Tasks' })],
+    ['/bills', page.getByRole('heading', { level: 1, name: 'Bills' })],
+    ['/calendar', page.locator('.fc').first()],
+  ] as const;
+  for (const viewport of [
+    { width: 412, height: 823 },
+    { width: 1280, height: 800 },
+  ]) {
+    const { width } = viewport;
+    await page.setViewportSize(viewport);
+    for (const [path, landmark] of pages) {
+      await page.goto(path);
+      await expect(landmark).toBeVisible();
+      await page.waitForTimeout(500);
+      const used = await page.evaluate(() => {
+        const fonts = new Set<string>();
+        const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const element = node.parentElement;
+          if (!node.textContent?.trim() || !element || element.closest('.fc')) continue;
+          if (!element.checkVisibility({ visibilityProperty: true })) continue;
+          const style = getComputedStyle(element);
+          fonts.add(`${style.fontSize} ${style.fontWeight} ${style.fontFamily}`);
+        }
+        return [...fonts];
+      });
+      expect(used.length, `${path} at ${width} px shows text`).toBeGreaterThan(3);
+      expect(
+        used.filter((font) => !warmed.includes(font)),
+        `${path} at ${width} px: fonts index.html's hidden words do not load early`,
+      ).toEqual([]);
+    }
+  }
+});
