@@ -9,7 +9,7 @@ import {
   sourcesOf,
   WEB_DIST,
 } from './support/bundle.js';
-import { createHouse, newPerson, setUpProfile, signUp, unique } from './support/people.js';
+import { createHouse, housemate, newPerson, setUpProfile, signUp, unique } from './support/people.js';
 
 /**
  * The first screen's JavaScript (index.html's entry and its static imports), gzip as the server sends it:
@@ -266,12 +266,9 @@ test("a signed-out visitor of / gets the sign-in screen without the signed-in ap
 });
 
 test("index.html lays out, before the app's code, a word in each size and weight the pages' text uses", async ({
-  page,
+  browser,
 }) => {
-  const person = newPerson('Wren', 'Warm');
-  await signUp(page, person);
-  await setUpProfile(page, person);
-  await createHouse(page, unique('Fonts '));
+  const { context, page } = await housemate(browser, { firstName: 'Wren', lastName: 'Warm' });
 
   // The words index.html hides beside its spinner, laid out here as the app's styles draw them.
   const warmed = await page.evaluate(async () => {
@@ -329,4 +326,5 @@ test("index.html lays out, before the app's code, a word in each size and weight
       ).toEqual([]);
     }
   }
+  await context.close();
 });
