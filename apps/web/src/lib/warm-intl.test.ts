@@ -1,40 +1,33 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LAST_LANGUAGE_KEY, warmIntl } from './warm-intl';
 
-const real = {
-  DateTimeFormat: Intl.DateTimeFormat,
-  PluralRules: Intl.PluralRules,
-  NumberFormat: Intl.NumberFormat,
-};
-type Kind = keyof typeof real;
+type Kind = 'DateTimeFormat' | 'PluralRules' | 'NumberFormat';
 
 /** The locales warmIntl built a date, plural and number formatter for (the last of each kind named one). */
 function warmedLocales(): unknown[] {
   const seen: Record<Kind, unknown[]> = { DateTimeFormat: [], PluralRules: [], NumberFormat: [] };
-  for (const kind of Object.keys(real) as Kind[]) {
-    const note = (args: unknown[]) => {
-      if (args[0] !== undefined) seen[kind].push(args[0]);
-    };
-    // Called with or without `new`, as Intl's own constructors may be.
-    const recording = new Proxy(real[kind], {
+  // Intl's own constructors, noting their locale; called with or without `new`, as Intl allows.
+  const recording = (kind: Kind) =>
+    new Proxy(Intl[kind], {
       construct: (target, args, newTarget) => {
-        note(args);
+        if (args[0] !== undefined) seen[kind].push(args[0]);
         return Reflect.construct(target, args, newTarget);
       },
       apply: (target, self, args) => {
-        note(args);
+        if (args[0] !== undefined) seen[kind].push(args[0]);
         return Reflect.apply(target, self, args);
       },
     });
-    Object.defineProperty(Intl, kind, { value: recording, configurable: true, writable: true });
-  }
-  try {
-    warmIntl(LAST_LANGUAGE_KEY);
-  } finally {
-    for (const kind of Object.keys(real) as Kind[]) {
-      Object.defineProperty(Intl, kind, { value: real[kind], configurable: true, writable: true });
-    }
-  }
+  vi.stubGlobal(
+    'Intl',
+    Object.assign(Object.create(Intl), {
+      DateTimeFormat: recording('DateTimeFormat'),
+      PluralRules: recording('PluralRules'),
+      NumberFormat: recording('NumberFormat'),
+    }),
+  );
+  warmIntl(LAST_LANGUAGE_KEY);
+  vi.unstubAllGlobals();
   return [seen.DateTimeFormat.at(-1), seen.PluralRules.at(-1), seen.NumberFormat.at(-1)];
 }
 
@@ -43,7 +36,10 @@ function browserLanguages(tags: string[]) {
 }
 
 beforeEach(() => localStorage.clear());
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
 
 describe('warmIntl', () => {
   it('warms the language kept on this device, as the browser spells it', () => {
