@@ -280,6 +280,9 @@ async function profile(context: BrowserContext, page: Page, path: string, folder
         'v8.execute',
         'blink.user_timing',
         'loading',
+        // Each function's first compile: on the main thread when it is first called (V8.CompileCode), or
+        // in the background while the script streams in (BackgroundCompileTask::Run).
+        'disabled-by-default-v8.compile',
       ],
     },
   });
