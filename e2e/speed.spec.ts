@@ -328,3 +328,31 @@ test("index.html lays out, before the app's code, a word in each size and weight
   }
   await context.close();
 });
+
+test("index.html's inline start-up scripts all run under the page's Content-Security-Policy", async ({
+  page,
+}) => {
+  // Noted from the document's start, before any of index.html's scripts runs.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (e) =>
+      seen.push(`${e.violatedDirective} ${e.sample}`),
+    );
+  });
+  const response = await page.goto('/');
+  expect(response?.headers()['content-security-policy']).toMatch(/script-src[^;]*'sha256-/);
+  await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+
+  // The theme, the route scripts' preload and the Intl warm-up are inline, not files of their own.
+  const inline = await page.evaluate(() =>
+    [...document.querySelectorAll('script:not([src])')]
+      .map((s) => s.textContent ?? '')
+      .filter((s) => s.trim()),
+  );
+  expect(inline.length).toBeGreaterThanOrEqual(3);
+  expect(inline.some((script) => script.includes('Intl.PluralRules'))).toBe(true);
+  expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual(
+    [],
+  );
+});
