@@ -50,7 +50,8 @@ export function isApiAnswer(url: string): boolean {
 
 /**
  * The CSP sources ('sha256-…') of the inline scripts in a page (those without src): the web app's
- * index.html carries the theme script inline, so that the first paint waits for no request.
+ * index.html carries its start-up scripts inline (the theme, the page's code asked for early, the Intl
+ * warm-up), so that the first paint waits for no request.
  */
 export function inlineScriptSources(html: string): string[] {
   const sources: string[] = [];
