@@ -11,7 +11,7 @@ import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompileMessages } from './build/precompile-messages';
 import { preloadRouteScripts, ROUTE_SCRIPTS_KEY } from './src/lib/route-scripts';
-import { LAST_LANGUAGE_KEY, warmIntl } from './src/lib/warm-intl';
+import { LAST_LANGUAGE_KEY, spelledByBrowser, warmIntl } from './src/lib/warm-intl';
 
 // The API server (and the built-in identity provider under /oidc) runs on port 3000 in development.
 const apiServer = 'http://localhost:3000';
@@ -140,7 +140,7 @@ export default defineConfig({
     inlineThemeScript(),
     // On a return visit the page's own chunks download alongside the entry.
     inlineCall('route scripts', preloadRouteScripts, ROUTE_SCRIPTS_KEY),
-    inlineCall('warm intl', warmIntl, LAST_LANGUAGE_KEY),
+    inlineCall('warm intl', warmIntl, LAST_LANGUAGE_KEY, spelledByBrowser),
     preloadSharedChunks(),
     precompress(),
   ],
@@ -282,9 +282,9 @@ function inlineThemeScript(): Plugin {
 }
 
 /**
- * Puts a function of the app's into index.html in place of `<!-- name -->`, called with `args` (JSON): it
- * runs while the page is parsed, before the app's code. Allowed by its hash, as the theme script is. The
- * function must name nothing from outside itself.
+ * Puts a function of the app's into index.html in place of `<!-- name -->`, called with `args` (JSON, or
+ * a function's own source): it runs while the page is parsed, before the app's code. Allowed by its hash,
+ * as the theme script is. The functions must name nothing from outside themselves.
  */
 function inlineCall<Args extends unknown[]>(
   name: string,
@@ -298,7 +298,8 @@ function inlineCall<Args extends unknown[]>(
       order: 'post',
       handler: (html) => {
         if (!html.includes(`<!-- ${name} -->`)) throw new Error(`index.html has no <!-- ${name} -->`);
-        const call = `(${fn.toString()})(${args.map((arg) => JSON.stringify(arg)).join(',')});`;
+        const source = (arg: unknown) => (typeof arg === 'function' ? arg.toString() : JSON.stringify(arg));
+        const call = `(${fn.toString()})(${args.map(source).join(',')});`;
         return html.replace(`<!-- ${name} -->`, () => `<script>${call}</script>`);
       },
     },

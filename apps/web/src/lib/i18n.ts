@@ -19,7 +19,7 @@ import {
   type WebNamespace,
 } from './i18n/catalogue';
 import type { Key } from './i18n/keys';
-import { LAST_LANGUAGE_KEY } from './warm-intl';
+import { LAST_LANGUAGE_KEY, spelledByBrowser } from './warm-intl';
 
 export type { LaterNamespace } from './i18n/catalogue';
 export type { Key } from './i18n/keys';
@@ -115,8 +115,7 @@ export function startingLanguage(): Language {
 
 /** The BCP 47 locale for Intl formatting: the browser's own tag when it speaks the app's language. */
 export function currentLocale(): string {
-  const browser = typeof navigator === 'undefined' ? [] : navigator.languages;
-  return browser.find((tag) => tag.toLowerCase().split('-')[0] === current) ?? current;
+  return spelledByBrowser(current, typeof navigator === 'undefined' ? [] : navigator.languages);
 }
 
 function find(lang: Language, ns: WebNamespace, path: string): Message | undefined {

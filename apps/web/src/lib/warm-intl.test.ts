@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LAST_LANGUAGE_KEY, warmIntl } from './warm-intl';
+import { LAST_LANGUAGE_KEY, spelledByBrowser, warmIntl } from './warm-intl';
 
 type Kind = 'DateTimeFormat' | 'PluralRules' | 'NumberFormat';
 
@@ -26,7 +26,7 @@ function warmedLocales(): unknown[] {
       NumberFormat: recording('NumberFormat'),
     }),
   );
-  warmIntl(LAST_LANGUAGE_KEY);
+  warmIntl(LAST_LANGUAGE_KEY, spelledByBrowser);
   vi.unstubAllGlobals();
   return [seen.DateTimeFormat.at(-1), seen.PluralRules.at(-1), seen.NumberFormat.at(-1)];
 }
@@ -66,6 +66,6 @@ describe('warmIntl', () => {
   it('never throws, even for a locale Intl rejects', () => {
     browserLanguages([]);
     localStorage.setItem(LAST_LANGUAGE_KEY, 'not a locale!');
-    expect(() => warmIntl(LAST_LANGUAGE_KEY)).not.toThrow();
+    expect(() => warmIntl(LAST_LANGUAGE_KEY, spelledByBrowser)).not.toThrow();
   });
 });

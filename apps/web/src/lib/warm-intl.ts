@@ -1,6 +1,11 @@
 /** Where the app keeps the language chosen on this device (see i18n.ts). */
 export const LAST_LANGUAGE_KEY = 'hearth.language';
 
+/** A language as the browser spells it in its own list (`de` -> `de-AT`), else the language itself. */
+export function spelledByBrowser(lang: string, tags: readonly string[]): string {
+  return tags.find((tag) => tag.toLowerCase().split('-')[0] === lang) ?? lang;
+}
+
 /**
  * The first Intl object of each kind loads its locale's data: on a phone some 10-30 ms apiece, spent inside
  * whatever first showed a date, an amount or a count, which made that a long task once the page was up.
@@ -9,9 +14,9 @@ export const LAST_LANGUAGE_KEY = 'hearth.language';
  *
  * The locale is the app's guess (the language kept on this device, as the browser spells it, else the
  * browser's first language); a wrong guess only warms less. The build inlines its source, so it names
- * nothing from outside itself.
+ * nothing from outside itself: `spell` is spelledByBrowser, inlined beside it.
  */
-export function warmIntl(languageKey: string): void {
+export function warmIntl(languageKey: string, spell: typeof spelledByBrowser): void {
   try {
     let kept: string | null = null;
     try {
@@ -20,8 +25,7 @@ export function warmIntl(languageKey: string): void {
       // No storage: the browser's languages decide.
     }
     const tags = navigator.languages ?? [];
-    const locale =
-      (kept && tags.find((tag) => tag.toLowerCase().split('-')[0] === kept)) || kept || tags[0] || 'en';
+    const locale = kept ? spell(kept, tags) : tags[0] || 'en';
     Intl.DateTimeFormat().resolvedOptions().timeZone;
     new Intl.DateTimeFormat(locale, {
       weekday: 'short',
