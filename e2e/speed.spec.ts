@@ -240,6 +240,38 @@ test("a return visit asks for the page's own code from index.html, alongside the
   expect(again.filter((href) => /^\/assets\/tasks-page-[\w-]+\.js$/.test(href))).toHaveLength(1);
 });
 
+test('a signed-in start asks for the profile from index.html, while the page is parsed, and only once', async ({
+  page,
+}) => {
+  const person = newPerson('Early', 'Reader');
+  await signUp(page, person);
+  await setUpProfile(page, person);
+  await createHouse(page, unique('Early '));
+  // Each read of the API with the document's state when it was sent: 'loading' is index.html's own script.
+  await page.addInitScript(() => {
+    const sent: string[] = [];
+    (window as unknown as { reads: string[] }).reads = sent;
+    const original = window.fetch.bind(window);
+    window.fetch = (input, init) => {
+      const url = String(input instanceof Request ? input.url : input);
+      if (url.includes('/api/') && (init?.method ?? 'GET') === 'GET')
+        sent.push(`${document.readyState} ${url}`);
+      return original(input, init);
+    };
+  });
+
+  await page.goto('/tasks');
+  await expect(page.getByRole('heading', { level: 1, name: 'Tasks' })).toBeVisible();
+  await expect(page.getByText('No tasks yet')).toBeVisible();
+  const reads = await page.evaluate(() => (window as unknown as { reads: string[] }).reads);
+  expect(reads).toContain('loading /api/users/me');
+  // The app took that answer: the profile was not asked for a second time. The page's own reads are the app's.
+  expect(reads.filter((read) => read.endsWith(' /api/users/me'))).toEqual(['loading /api/users/me']);
+  expect(reads).toContain('complete /api/task/');
+  // The profile drawn (in the menu) is the one the early answer brought.
+  await expect(page.getByText('Early Reader').first()).toBeAttached();
+});
+
 test("a signed-out visitor of / gets the sign-in screen without the signed-in app's code or words", async ({
   page,
 }) => {
@@ -344,13 +376,15 @@ test("index.html's inline start-up scripts all run under the page's Content-Secu
   expect(response?.headers()['content-security-policy']).toMatch(/script-src[^;]*'sha256-/);
   await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
 
-  // The theme, the route scripts' preload and the Intl warm-up are inline, not files of their own.
+  // The theme, the route scripts' preload, the early reads and the Intl warm-up are inline, not files of
+  // their own.
   const inline = await page.evaluate(() =>
     [...document.querySelectorAll('script:not([src])')]
       .map((s) => s.textContent ?? '')
       .filter((s) => s.trim()),
   );
-  expect(inline.length).toBeGreaterThanOrEqual(3);
+  expect(inline.length).toBeGreaterThanOrEqual(4);
+  expect(inline.some((script) => script.includes('sendEarlyReads'))).toBe(true);
   expect(inline.some((script) => script.includes('Intl.PluralRules'))).toBe(true);
   expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual(
     [],

@@ -10,6 +10,7 @@ import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompileMessages } from './build/precompile-messages';
+import { CLIENT_CONFIG_KEY, EARLY_READS, savedSignIn, sendEarlyReads } from './src/lib/early-reads';
 import { preloadRouteScripts, ROUTE_SCRIPTS_KEY } from './src/lib/route-scripts';
 import { LAST_LANGUAGE_KEY, spelledByBrowser, warmIntl } from './src/lib/warm-intl';
 
@@ -140,6 +141,8 @@ export default defineConfig({
     inlineThemeScript(),
     // On a return visit the page's own chunks download alongside the entry.
     inlineCall('route scripts', preloadRouteScripts, ROUTE_SCRIPTS_KEY),
+    // ... and the profile every signed-in page starts from.
+    inlineCall('early reads', sendEarlyReads, EARLY_READS, CLIENT_CONFIG_KEY, savedSignIn),
     inlineCall('warm intl', warmIntl, LAST_LANGUAGE_KEY, spelledByBrowser),
     preloadSharedChunks(),
     precompress(),

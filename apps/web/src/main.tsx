@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { AppProviders } from './app/providers';
 import { AppRoutes, preloadRoutes } from './app/router';
 import { AppBrowserRouter } from './app/routing/browser-router';
+import { dropEarlyReadsLater } from './lib/early-reads';
 import { startingLanguage, switchLanguage, useLanguage } from './lib/i18n';
 import { rememberRouteScripts } from './lib/route-scripts';
 import './index.css';
@@ -34,6 +35,7 @@ function render() {
     ),
   );
   rememberRouteScripts();
+  dropEarlyReadsLater();
 }
 
 // German (when wanted) is loaded before the first paint, so no English flashes first. The rest of the

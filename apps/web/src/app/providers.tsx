@@ -3,6 +3,7 @@ import { type ReactNode, startTransition, useEffect, useState } from 'react';
 import { Button } from '../components/button';
 import { Card } from '../components/card';
 import { FullScreenSpinner } from '../components/spinner';
+import { CLIENT_CONFIG_KEY } from '../lib/early-reads';
 import { t } from '../lib/i18n';
 
 // The sign-in client (oidc-client-ts) is fetched at once, alongside GET /api/config, and is not part of
@@ -10,8 +11,6 @@ import { t } from '../lib/i18n';
 const authModule = import('./auth-provider');
 authModule.catch(() => undefined);
 type ConfiguredAuthType = typeof import('./auth-provider')['default'];
-
-const CONFIG_COPY = 'hearth.client-config';
 
 /**
  * The sign-in settings from the server; without a connection, the copy kept from the last answer, so the
@@ -23,13 +22,13 @@ async function fetchClientConfig(signal?: AbortSignal): Promise<ClientConfig> {
   try {
     response = await fetch('/api/config', { signal, headers: { Accept: 'application/json' } });
   } catch (err) {
-    const copy = localStorage.getItem(CONFIG_COPY);
+    const copy = localStorage.getItem(CLIENT_CONFIG_KEY);
     if (copy && !signal?.aborted) return JSON.parse(copy) as ClientConfig;
     throw err;
   }
   if (!response.ok) throw new Error(t('common:failedToFetchConfiguration', { status: response.status }));
   const config = (await response.json()) as ClientConfig;
-  localStorage.setItem(CONFIG_COPY, JSON.stringify(config));
+  localStorage.setItem(CLIENT_CONFIG_KEY, JSON.stringify(config));
   return config;
 }
 

@@ -1,6 +1,7 @@
 import { type ErrorBody, LIVE_POSITION_HEADER } from '@hearth/contract';
 import { useMemo } from 'react';
 import { useAuth } from 'react-oidc-context';
+import { takeEarlyRead } from './early-reads';
 import { t, tIn } from './i18n';
 import { notePosition } from './live-position';
 import { nextTask } from './next-task';
@@ -172,6 +173,12 @@ export function createApiClient({
       init.body = JSON.stringify(options.body);
     }
     if (options.signal) init.signal = options.signal;
+    if (method === 'GET') {
+      // index.html may have asked for this read already, with this token, while the app's code downloaded.
+      // If that answer never came, the read is asked again.
+      const early = takeEarlyRead(path, token);
+      if (early) return early.catch(() => doFetch(path, init));
+    }
     return doFetch(path, init);
   };
 
