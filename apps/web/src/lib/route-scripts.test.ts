@@ -34,12 +34,24 @@ describe('startupScripts', () => {
       at('/assets/home-page-2.js', 20),
       at('/assets/home-page-2.js', 21),
       at('/favicon.svg', 22),
-      at('/api/users/me', 30),
+      at('/api/task/', 30),
       at('/assets/event-dialog-3.js', 40),
     ];
     expect(startupScripts(entries, ENTRY)).toEqual(['/assets/shell-1.js', '/assets/home-page-2.js']);
     // Without a read of data (a signed-out page) nothing is learned.
     expect(startupScripts(entries.slice(0, 4), ENTRY)).toEqual([]);
+  });
+
+  it("does not take index.html's own early reads for the app's first read", () => {
+    const entries = [
+      at(ENTRY, 5),
+      at('/api/config', 6),
+      at('/api/users/me', 6),
+      at('/assets/shell-1.js', 7),
+      at('/assets/tasks-page-2.js', 20),
+      at('/api/task/', 30),
+    ];
+    expect(startupScripts(entries, ENTRY)).toEqual(['/assets/shell-1.js', '/assets/tasks-page-2.js']);
   });
 });
 
@@ -49,7 +61,7 @@ describe('rememberRouteScripts and preloadRouteScripts', () => {
     vi.spyOn(performance, 'getEntriesByType').mockReturnValue([
       at('/api/config', 1),
       at('/assets/tasks-page-9.js', 2),
-      at('/api/users/me', 3),
+      at('/api/task/', 3),
     ] as unknown as PerformanceEntryList);
     rememberRouteScripts(1000);
     vi.advanceTimersByTime(1000);

@@ -4,6 +4,7 @@
  * address; index.html, on the next visit to that address, asks for them at once (modulepreload) alongside
  * the entry instead of after it has run. A list from another build is never used.
  */
+import { EARLY_READS } from './early-reads';
 
 /** Where the lists are kept (localStorage). */
 export const ROUTE_SCRIPTS_KEY = 'hearth.route-scripts';
@@ -40,14 +41,17 @@ export function preloadRouteScripts(key: string): void {
 
 /**
  * The app's own scripts this start-up asked for before its first read of the API (the sign-in settings
- * aside): the page's code, not what it fetches later (dialogs, the live stream's parser).
+ * and the reads index.html sends itself aside): the page's code, not what it fetches later (dialogs, the
+ * live stream's parser).
  */
 export function startupScripts(
   entries: readonly { name: string; startTime: number }[],
   entry: string,
 ): string[] {
   const paths = entries.map((e) => ({ path: new URL(e.name, location.href).pathname, at: e.startTime }));
-  const firstRead = paths.find(({ path }) => path.startsWith('/api/') && path !== '/api/config');
+  const firstRead = paths.find(
+    ({ path }) => path.startsWith('/api/') && path !== '/api/config' && !EARLY_READS.includes(path),
+  );
   if (!firstRead) return [];
   return [
     ...new Set(
