@@ -1,7 +1,7 @@
 /*
  * The web app's language: ICU messages (precompiled at build time) formatted by intl-messageformat.
- * English `common` and `auth` ship in the first download; each other namespace comes in its own chunk
- * when a page needs it (`loadNamespaces`), German as one when chosen (see i18n/catalogue.ts). The choice
+ * English `common` and `auth` ship in the first download; the other namespaces come in one chunk when a
+ * page first needs one of them (`loadNamespaces`), German as one when chosen (see i18n/catalogue.ts). The choice
  * is the profile's `language`, else the browser's languages; the last language used is kept on the device
  * so a reload shows the right one before the profile loads.
  */

@@ -1,7 +1,7 @@
 /*
  * Where the web app's messages come from. English `common` and `auth` (the sign-in screen, the app's
- * frame) come with the first download; every other English namespace is its own chunk, fetched with the
- * pages that use it; German is one chunk with all of its namespaces. The server's sign-in pages (idp)
+ * frame) come with the first download; every other English namespace comes in one more chunk, fetched
+ * with the first page that needs any of them; German is one chunk with all of its namespaces. The server's sign-in pages (idp)
  * never reach the browser. Messages arrive compiled (build/precompile-messages.ts): a string, or an ICU tree.
  */
 import type { Catalogue, Language } from '@hearth/i18n';
@@ -23,21 +23,22 @@ export type LaterNamespace = Exclude<WebNamespace, (typeof FIRST)[number]>;
 
 type Module = Promise<{ default: Messages }>;
 
-// One chunk per namespace (a Record, so a namespace added to the catalogue must be added here).
-const ENGLISH_LATER: Record<LaterNamespace, () => Module> = {
-  users: () => import('@hearth/i18n/locales/en/users.json'),
-  home: () => import('@hearth/i18n/locales/en/home.json'),
-  tasks: () => import('@hearth/i18n/locales/en/tasks.json'),
-  bills: () => import('@hearth/i18n/locales/en/bills.json'),
-  houses: () => import('@hearth/i18n/locales/en/houses.json'),
-  events: () => import('@hearth/i18n/locales/en/events.json'),
-  reminders: () => import('@hearth/i18n/locales/en/reminders.json'),
-  groceries: () => import('@hearth/i18n/locales/en/groceries.json'),
-  notifications: () => import('@hearth/i18n/locales/en/notifications.json'),
+// Every namespace fetched later, named here (a Record, so a namespace added to the catalogue must be added
+// here and to en-later.ts).
+const LATER: Record<LaterNamespace, true> = {
+  users: true,
+  home: true,
+  tasks: true,
+  bills: true,
+  houses: true,
+  events: true,
+  reminders: true,
+  groceries: true,
+  notifications: true,
 };
 
-/** Every namespace fetched later (English's own chunks). */
-export const LATER_NAMESPACES = Object.keys(ENGLISH_LATER) as LaterNamespace[];
+/** Every namespace fetched later (English's second chunk). */
+export const LATER_NAMESPACES = Object.keys(LATER) as LaterNamespace[];
 
 /** The messages loaded so far, per language and namespace. */
 export const loaded: Record<Language, Partial<Record<WebNamespace, Messages>>> = {
@@ -60,14 +61,17 @@ function once(id: string, load: () => Promise<void>): Promise<void> {
   return promise;
 }
 
-// Every language but English: one chunk each, with all of its web namespaces.
+// Every language but English: one chunk each, with all of its web namespaces. English's later namespaces
+// are one chunk too: a signed-in page needs four to eight of them, and each file of its own would wait for
+// one of the six connections the browser keeps to the server.
 const TRANSLATIONS: Record<Exclude<Language, 'en'>, () => Promise<Record<WebNamespace, Messages>>> = {
   de: async () => (await import('./de')).de,
 };
+const englishLater = async () => (await import('./en-later')).enLater;
 
 /**
  * Fetches what `lang` needs: a translation whole (its first screen needs it); of English, the later
- * namespaces in `wanted` (its first ones are already here).
+ * namespaces (all of them, when any is wanted; its first ones are already here).
  */
 export async function fetchLanguage(lang: Language, wanted: Iterable<LaterNamespace>): Promise<void> {
   if (lang !== 'en') {
@@ -77,11 +81,8 @@ export async function fetchLanguage(lang: Language, wanted: Iterable<LaterNamesp
     });
     return;
   }
-  await Promise.all(
-    [...wanted].map((ns) =>
-      once(`en:${ns}`, async () => {
-        loaded.en[ns] = (await ENGLISH_LATER[ns]()).default;
-      }),
-    ),
-  );
+  if ([...wanted].length === 0) return;
+  await once('en', async () => {
+    Object.assign(loaded.en, await englishLater());
+  });
 }
