@@ -21,8 +21,6 @@ export type WebNamespace = Exclude<keyof Catalogue, (typeof SERVER_ONLY_NAMESPAC
 const FIRST = ['common', 'auth'] as const;
 export type LaterNamespace = Exclude<WebNamespace, (typeof FIRST)[number]>;
 
-type Module = Promise<{ default: Messages }>;
-
 // Every namespace fetched later, named here (a Record, so a namespace added to the catalogue must be added
 // here and to en-later.ts).
 const LATER: Record<LaterNamespace, true> = {
