@@ -26,7 +26,6 @@ import {
   occurrencesToEvents,
 } from '../lib/layers';
 import { CalendarGrid, type CalendarHandle } from './calendar-grid';
-import './calendar-theme.css';
 
 /** A house event occurrence that was clicked, as the server answered it. */
 export interface OccurrenceSelection {

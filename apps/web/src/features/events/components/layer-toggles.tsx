@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { t } from '../../../lib/i18n';
 import { LAYERS, type LayerId, type LayerToggles, recallLayers, rememberLayers } from '../lib/layers';
-import './calendar-theme.css';
 
 /** The layer toggles, remembered by this browser (the calendar page and Home's week share them). */
 export function useLayerToggles(): [LayerToggles, (id: LayerId, on: boolean) => void] {
