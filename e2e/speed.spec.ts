@@ -69,6 +69,19 @@ function reachable(from: string, lazy = true): string[] {
   return [...seen].map((key) => manifest[key]?.file as string).filter((file) => file.endsWith('.js'));
 }
 
+/**
+ * The manifest's key for the chunk that holds the app's module `source` (e.g. 'app/layout/sidebar-layout.tsx'):
+ * a lazy module the build merged into a chunk with others is listed under that chunk's name, not its own.
+ */
+function chunkOf(source: string): string {
+  const manifest = readManifest();
+  const key = Object.keys(manifest).find((k) =>
+    sourcesOf(manifest[k]?.file ?? '').some((s) => s.endsWith(`/src/${source}`)),
+  );
+  if (!key) throw new Error(`no built chunk holds ${source}`);
+  return key;
+}
+
 const withCalendarLibrary = (files: string[]) =>
   files.filter((file) => sourcesOf(file).some((source) => CALENDAR_ONLY.some((lib) => lib.test(source))));
 
@@ -127,7 +140,7 @@ test("React Router comes in its production build, without the development build'
 });
 
 test("no page's code brings the dialogs' Radix code with it: that loads when a dialog opens", () => {
-  for (const page of [...MAIN_PAGES, 'src/app/layout/sidebar-layout.tsx']) {
+  for (const page of [...MAIN_PAGES, chunkOf('app/layout/sidebar-layout.tsx')]) {
     expect(withRadix(loadedWith(page)), page).toEqual([]);
   }
   // The same pages may load it later: the check sees what it looks for.
@@ -137,22 +150,25 @@ test("no page's code brings the dialogs' Radix code with it: that loads when a d
 // Left to itself the bundler gives each module that two lazy parts share a file of its own (a page came in
 // ~35 files, each a round trip on a phone); the shared code is merged instead (codeSplitting in vite.config).
 test('a page comes in a handful of files: its own, the shared shell and its own libraries', () => {
-  const manifest = readManifest();
-  // The sign-in guard comes from the auth feature's index, which the build may not list under its own name.
-  const guard = Object.keys(manifest).find((key) =>
-    sourcesOf(manifest[key]?.file ?? '').some((source) => source.endsWith('features/auth/require-auth.tsx')),
-  );
-  expect(guard, 'the chunk of the sign-in guard').toBeDefined();
+  // The sign-in guard, the offline copy and the sidebar are merged into chunks with others: found by module.
   const shell = [
-    guard as string,
+    chunkOf('features/auth/require-auth.tsx'),
     'src/app/auth-provider.tsx',
-    'src/app/offline/offline-copy.tsx',
-    'src/app/layout/sidebar-layout.tsx',
+    chunkOf('app/offline/offline-copy.tsx'),
+    chunkOf('app/layout/sidebar-layout.tsx'),
   ].flatMap((part) => loadedWith(part));
   for (const page of MAIN_PAGES) {
     const files = new Set([...shell, ...loadedWith(page)]);
     expect(files.size, `${page}: ${[...files].join(', ')}`).toBeLessThanOrEqual(6);
   }
+  // What surrounds every signed-in page, including what the sidebar loads a moment later, is one file.
+  const frame = [
+    'app/offline/offline-copy.tsx',
+    'app/layout/sidebar-layout.tsx',
+    'features/reminders/components/due-reminder-notices.tsx',
+    'features/live/live-connection.ts',
+  ].map(chunkOf);
+  expect(new Set(frame).size).toBe(1);
 });
 
 test('index.html has the browser fetch the shared chunks alongside the entry, not after it has run', () => {
@@ -277,7 +293,9 @@ test("a signed-out visitor of / gets the sign-in screen without the signed-in ap
 }) => {
   const manifest = readManifest();
   const signedInOnly = Object.entries(manifest)
-    .filter(([key]) => /lib\/i18n\/en-later\.ts$|app\/layout\/sidebar-layout\.tsx$/.test(key))
+    .filter(
+      ([key]) => /lib\/i18n\/en-later\.ts$/.test(key) || key === chunkOf('app/layout/sidebar-layout.tsx'),
+    )
     .map(([, chunk]) => chunk.file);
   // The check knows what it looks for: English's later words and the sidebar are built files of their own.
   expect(signedInOnly).toHaveLength(2);

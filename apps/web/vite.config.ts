@@ -31,6 +31,13 @@ const onDemandLibraries =
   /[\\/]node_modules[\\/](@fullcalendar|ical\.js|@radix-ui|react-remove-scroll|aria-hidden|use-callback-ref|use-sidecar|react-style-singleton|get-nonce|@floating-ui|preact)[\\/]/;
 const formsLibrary = /[\\/]node_modules[\\/]react-hook-form[\\/]/;
 const repeatRulesLibrary = /[\\/]node_modules[\\/]rrule[\\/]/;
+/**
+ * The lazy parts around every signed-in page (the offline copy, the sidebar, and what the sidebar loads a
+ * moment later: the due-reminder notices and the live stream): one 'frame' file with what only they use,
+ * not four, since a signed-in page needs all four. A signed-out visitor downloads none of it.
+ */
+const signedInFrame =
+  /[\\/]src[\\/](app[\\/]offline[\\/]offline-copy\.tsx|app[\\/]layout[\\/]sidebar-layout\.tsx|features[\\/]reminders[\\/]components[\\/]due-reminder-notices\.tsx|features[\\/]live[\\/]live-connection\.ts)$/;
 
 /** What the build has parsed: the modules imported with import(), and who imports each module. */
 const lazyModules = new Set<string>();
@@ -55,6 +62,27 @@ function usersOf(library: RegExp): Set<string> {
   return users;
 }
 
+let frameModules: Set<string> | null = null;
+
+/** Whether a module is one of the frame's (signedInFrame) or imported only by them, directly or through others. */
+function inFrame(id: string): boolean {
+  if (!frameModules) {
+    const members = new Set([...importersOf.keys()].filter((m) => signedInFrame.test(m)));
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const [m, importers] of importersOf) {
+        if (members.has(m) || lazyModules.has(m) || importers.length === 0) continue;
+        if (importers.every((importer) => members.has(importer))) {
+          members.add(m);
+          grew = true;
+        }
+      }
+    }
+    frameModules = members;
+  }
+  return frameModules.has(id);
+}
+
 /** Notes every module something imports with import() (each stays the head of its own chunk) and who imports what. */
 function noteModuleGraph(): Plugin {
   return {
@@ -64,6 +92,7 @@ function noteModuleGraph(): Plugin {
       lazyModules.clear();
       importersOf.clear();
       usersOfLibrary.clear();
+      frameModules = null;
     },
     moduleParsed(info) {
       for (const id of info.dynamicallyImportedIds) lazyModules.add(id);
@@ -185,6 +214,8 @@ export default defineConfig({
               minShareCount: 2,
               priority: 1,
             },
+            // After the shell: what the frame shares with the pages stays there.
+            { name: 'frame', test: inFrame, includeDependenciesRecursively: false, priority: 0 },
           ],
         },
       },
