@@ -31,7 +31,6 @@ export interface SavedSignIn {
   token: string;
   /** Seconds since 1970, as the sign-in keeps it. */
   expiresAt: number;
-  user: string;
 }
 
 /**
@@ -46,12 +45,11 @@ export function savedSignIn(configKey: string): SavedSignIn | null {
   // Where oidc-client-ts keeps the signed-in person.
   const kept = JSON.parse(
     localStorage.getItem(`oidc.user:${config.oidc.authority}:${config.oidc.client_id}`) ?? 'null',
-  ) as { access_token?: unknown; expires_at?: unknown; profile?: { sub?: unknown } } | null;
+  ) as { access_token?: unknown; expires_at?: unknown } | null;
   const token = kept?.access_token;
   const expiresAt = kept?.expires_at;
-  const user = kept?.profile?.sub;
-  if (typeof token !== 'string' || typeof expiresAt !== 'number' || typeof user !== 'string') return null;
-  return { token, expiresAt, user };
+  if (typeof token !== 'string' || typeof expiresAt !== 'number') return null;
+  return { token, expiresAt };
 }
 
 /**
