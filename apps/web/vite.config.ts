@@ -34,7 +34,9 @@ const repeatRulesLibrary = /[\\/]node_modules[\\/]rrule[\\/]/;
 /**
  * The lazy parts around every signed-in page (the offline copy, the sidebar, and what the sidebar loads a
  * moment later: the due-reminder notices and the live stream): one 'frame' file with what only they use,
- * not four, since a signed-in page needs all four. A signed-out visitor downloads none of it.
+ * since a signed-in page needs all four. What they reach through a feature's index (the live-updates hook,
+ * a few icons) stays in a small file beside it: two files where four were. A signed-out visitor downloads
+ * none of it.
  */
 const signedInFrame =
   /[\\/]src[\\/](app[\\/]offline[\\/]offline-copy\.tsx|app[\\/]layout[\\/]sidebar-layout\.tsx|features[\\/]reminders[\\/]components[\\/]due-reminder-notices\.tsx|features[\\/]live[\\/]live-connection\.ts)$/;

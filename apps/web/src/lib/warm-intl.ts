@@ -9,8 +9,9 @@ export function spelledByBrowser(lang: string, tags: readonly string[]): string 
 /**
  * The first Intl object of each kind loads its locale's data: on a phone some 10-30 ms apiece, spent inside
  * whatever first showed a date, an amount or a count, which made that a long task once the page was up.
- * The build runs this inline at the end of index.html, before the first paint: by then every script and
- * the sign-in settings are asked for, so the work fills the time the page spends waiting for them.
+ * The build runs this inline in index.html's body, before the spinner, so always before the first paint: by
+ * then every script and the sign-in settings are asked for, so the work fills the time the page spends
+ * waiting for them (after the paint it was a long task of its own).
  *
  * The locale is the app's guess (the language kept on this device, as the browser spells it, else the
  * browser's first language); a wrong guess only warms less. The build inlines its source, so it names
