@@ -3,8 +3,9 @@
  * ICU MessageFormat ("{count, plural, one {# item} other {# items}}"), one JSON file per namespace and
  * language under locales/. English is the source; German is typed against it, so a missing key fails the
  * type-check (and the catalogue test in the web app). The whole catalogues are '@hearth/i18n/en' and
- * '@hearth/i18n/de'; one namespace is '@hearth/i18n/locales/<lang>/<ns>.json' (the web app loads them one
- * by one). This module holds no messages, so importing it (languages, week starts) costs the browser none.
+ * '@hearth/i18n/de'; one namespace is '@hearth/i18n/locales/<lang>/<ns>.json' (the web app imports them
+ * one by one, into the chunks it loads). This module holds no messages, so importing it (languages, week
+ * starts, the namespaces' names) costs the browser none.
  */
 import type { en } from './en.js';
 

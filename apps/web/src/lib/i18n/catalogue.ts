@@ -1,10 +1,11 @@
 /*
  * Where the web app's messages come from. English `common` and `auth` (the sign-in screen, the app's
  * frame) come with the first download; every other English namespace comes in one more chunk, fetched
- * with the first page that needs any of them; German is one chunk with all of its namespaces. The server's sign-in pages (idp)
- * never reach the browser. Messages arrive compiled (build/precompile-messages.ts): a string, or an ICU tree.
+ * with the first page that needs any of them; German is one chunk with all of its namespaces. The
+ * server's sign-in pages (idp) never reach the browser. Messages arrive compiled
+ * (build/precompile-messages.ts): a string, or an ICU tree.
  */
-import type { Catalogue, Language } from '@hearth/i18n';
+import { type Catalogue, type Language, NAMESPACES } from '@hearth/i18n';
 import auth from '@hearth/i18n/locales/en/auth.json';
 import common from '@hearth/i18n/locales/en/common.json';
 import type IntlMessageFormat from 'intl-messageformat';
@@ -21,22 +22,11 @@ export type WebNamespace = Exclude<keyof Catalogue, (typeof SERVER_ONLY_NAMESPAC
 const FIRST = ['common', 'auth'] as const;
 export type LaterNamespace = Exclude<WebNamespace, (typeof FIRST)[number]>;
 
-// Every namespace fetched later, named here (a Record, so a namespace added to the catalogue must be added
-// here and to en-later.ts).
-const LATER: Record<LaterNamespace, true> = {
-  users: true,
-  home: true,
-  tasks: true,
-  bills: true,
-  houses: true,
-  events: true,
-  reminders: true,
-  groceries: true,
-  notifications: true,
-};
-
-/** Every namespace fetched later (English's second chunk). */
-export const LATER_NAMESPACES = Object.keys(LATER) as LaterNamespace[];
+/** Every namespace fetched later (English's second chunk, en-later.ts, which lists each by its type). */
+export const LATER_NAMESPACES = NAMESPACES.filter(
+  (ns): ns is LaterNamespace =>
+    !(FIRST as readonly string[]).includes(ns) && !(SERVER_ONLY_NAMESPACES as readonly string[]).includes(ns),
+);
 
 /** The messages loaded so far, per language and namespace. */
 export const loaded: Record<Language, Partial<Record<WebNamespace, Messages>>> = {
