@@ -16,18 +16,14 @@ const CLIENT = 'hearth-web';
 const SIGN_IN_KEY = `oidc.user:${AUTHORITY}:${CLIENT}`;
 
 /** The copy of the sign-in settings and the sign-in oidc-client-ts keeps, as the app leaves them. */
-function signedIn(sub: string, token: string, expiresInS = 3600) {
+function signedIn(token: string, expiresInS = 3600) {
   localStorage.setItem(
     CLIENT_CONFIG_KEY,
     JSON.stringify({ oidc: { authority: AUTHORITY, client_id: CLIENT } }),
   );
   localStorage.setItem(
     SIGN_IN_KEY,
-    JSON.stringify({
-      access_token: token,
-      expires_at: Math.floor(Date.now() / 1000) + expiresInS,
-      profile: { sub },
-    }),
+    JSON.stringify({ access_token: token, expires_at: Math.floor(Date.now() / 1000) + expiresInS }),
   );
 }
 
@@ -43,7 +39,7 @@ afterEach(() => {
 
 describe('sendEarlyReads', () => {
   it("sends the reads with the saved sign-in's token", async () => {
-    signedIn('ann', 'tok-ann');
+    signedIn('tok-ann');
     const { calls } = mockFetch({
       'GET /api/users/me': { body: { user_id: 1 } },
       'GET /api/task/': { body: [] },
@@ -61,11 +57,11 @@ describe('sendEarlyReads', () => {
   it('sends nothing without a sign-in, with a token about to run out, or with a damaged copy', () => {
     const { calls } = mockFetch({});
     send();
-    signedIn('ann', 'tok-ann', 10);
+    signedIn('tok-ann', 10);
     send();
     localStorage.setItem(SIGN_IN_KEY, '{not json');
     send();
-    signedIn('ann', 'tok-ann');
+    signedIn('tok-ann');
     localStorage.setItem(
       CLIENT_CONFIG_KEY,
       JSON.stringify({ oidc: { authority: 'http://other', client_id: CLIENT } }),
@@ -83,7 +79,7 @@ describe('sendEarlyReads', () => {
 
 describe('takeEarlyRead', () => {
   it('hands an answer out once, and only for the token it was asked with', () => {
-    signedIn('ann', 'tok-ann');
+    signedIn('tok-ann');
     mockFetch({ 'GET /api/users/me': { body: {} }, 'GET /api/task/': { body: [] } });
     send();
 
@@ -97,7 +93,7 @@ describe('takeEarlyRead', () => {
 
   it('hands nothing out once the start-up is over', () => {
     vi.useFakeTimers();
-    signedIn('ann', 'tok-ann');
+    signedIn('tok-ann');
     mockFetch({ 'GET /api/users/me': { body: {} }, 'GET /api/task/': { body: [] } });
     send();
     dropEarlyReadsLater(1000);
@@ -110,7 +106,7 @@ describe('takeEarlyRead', () => {
 
 describe('the API client and early reads', () => {
   it('takes the early answer for a read instead of asking again', async () => {
-    signedIn('ann', 'tok-ann');
+    signedIn('tok-ann');
     const { calls } = mockFetch({ 'GET /api/reminder/': { body: [{ reminder_id: 3 }] } });
     send(['/api/reminder/']);
     const api = createApiClient({ getAccessToken: () => 'tok-ann' });
@@ -123,7 +119,7 @@ describe('the API client and early reads', () => {
   });
 
   it('asks itself when the early read got no answer', async () => {
-    signedIn('ann', 'tok-ann');
+    signedIn('tok-ann');
     let first = true;
     const { calls } = mockFetch({
       'GET /api/reminder/': () => {
@@ -139,7 +135,7 @@ describe('the API client and early reads', () => {
   });
 
   it('asks itself with a token other than the early read had', async () => {
-    signedIn('ann', 'tok-ann');
+    signedIn('tok-ann');
     const { calls } = mockFetch({ 'GET /api/reminder/': { body: [] } });
     send(['/api/reminder/']);
     const api = createApiClient({ getAccessToken: () => 'tok-renewed' });
@@ -151,7 +147,7 @@ describe('the API client and early reads', () => {
   });
 
   it('renews and asks again when the early answer is a 401', async () => {
-    signedIn('ann', 'tok-ann');
+    signedIn('tok-ann');
     const { calls } = mockFetch({
       'GET /api/reminder/': (call) =>
         call.headers.get('Authorization') === 'Bearer tok-ann' ? { status: 401 } : { body: [] },

@@ -86,16 +86,16 @@ export function sendEarlyReads(
  * or token (another person, a renewed token), nor once the start-up is over (dropEarlyReads).
  */
 export function takeEarlyRead(path: string, token: string | undefined): Promise<Response> | undefined {
-  const reads = typeof window === 'undefined' ? undefined : window.hearthEarlyReads;
+  const reads = window.hearthEarlyReads;
   const read = reads?.get(path);
-  if (!read) return undefined;
-  reads?.delete(path);
+  if (!reads || !read) return undefined;
+  reads.delete(path);
   return read.token === token ? read.answer : undefined;
 }
 
 /** Unused early answers are not handed out later, when they would be old news. */
 export function dropEarlyReads(): void {
-  if (typeof window !== 'undefined') window.hearthEarlyReads = undefined;
+  window.hearthEarlyReads = undefined;
 }
 
 /** Drops, a few seconds after start-up, what index.html asked for and the app did not take. */
