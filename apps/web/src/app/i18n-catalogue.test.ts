@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { SERVER_ONLY_NAMESPACES } from '../lib/i18n/catalogue';
 import { compileCatalogue } from './i18n-check/compile-messages';
 import { findLiterals, findSentences, looksLikeSentence } from './i18n-check/find-literals';
+import { storedEnumFields } from './i18n-check/stored-enums';
 
 /*
  * Every text people read or hear comes from the message catalogue: no component renders a literal, German
@@ -127,8 +128,64 @@ describe('no literal text in components', () => {
     expect(findLiterals(clean)).toEqual([]);
   });
 
+  it('finds an English default of a shown prop, as CancelButton and ConfirmDialogPanel had', () => {
+    const old = `
+      export function CancelButton({ children = 'Cancel', disabled, ...props }: ButtonProps) {
+        return <Button disabled={disabled} {...props}>{children}</Button>;
+      }
+      export function Panel({ cancelLabel = 'Cancel', confirmText: text = 'Go on', destructive = false }) {
+        return <div className={destructive ? 'a' : 'b'}>{cancelLabel}{text}</div>;
+      }
+      function title(heading = \`Untitled\`) { return heading; }`;
+    expect(findLiterals(old).map((l) => `${l.where}: ${l.text}`)).toEqual([
+      'children default: Cancel',
+      'cancelLabel default: Cancel',
+      'confirmText default: Go on',
+      'heading default: Untitled',
+    ]);
+    const fixed = `export function CancelButton({ children = t('cancel'), variant = 'secondary' }) {
+      return <Button variant={variant}>{children}</Button>;
+    }`;
+    expect(findLiterals(fixed)).toEqual([]);
+  });
+
+  it('finds a stored enum value shown without its label, as the reminder pages showed the repeat', () => {
+    const enumFields = storedEnumFields();
+    expect([...enumFields]).toEqual(expect.arrayContaining(['repeat_interval', 'category', 'status']));
+    const old = `
+      export function Card({ reminder }: { reminder: Reminder }) {
+        const { repeat_interval } = reminder;
+        return (
+          <div title={\`Repeats \${reminder.repeat_interval}\`}>
+            {repeat_interval && <Repeat aria-hidden="true" />}
+            {repeat_interval ?? t('reminders:none')}
+            <span>{t('reminders:repeats')} {reminder.repeat_interval}</span>
+            <span>{expense?.category}</span>
+          </div>
+        );
+      }`;
+    expect(
+      findLiterals(old, 'old.tsx', { enumFields }).map((l) => `${l.line}: ${l.where}: ${l.text}`),
+    ).toEqual([
+      '5: title: Repeats',
+      '5: title (stored value): repeat_interval',
+      '7: text (stored value): repeat_interval',
+      '8: text (stored value): repeat_interval',
+      '9: text (stored value): category',
+    ]);
+    const fixed = `export const Card = ({ reminder }) => (
+      <div data-repeat={reminder.repeat_interval}>
+        {reminder.repeat_interval && <Repeat aria-hidden="true" />}
+        {reminder.repeat_interval ? repeatLabel(reminder.repeat_interval) : t('reminders:none')}
+        {CATEGORY_LABELS[expense.category]}
+      </div>
+    );`;
+    expect(findLiterals(fixed, 'fixed.tsx', { enumFields })).toEqual([]);
+  });
+
+  const enumFields = storedEnumFields();
   it.each(components.map((path) => [relative(SRC, path), path]))('%s has none', (_name, path) => {
-    const found = findLiterals(readFileSync(path, 'utf8'), path);
+    const found = findLiterals(readFileSync(path, 'utf8'), path, { enumFields });
     expect(found.map((l) => `${l.line}: ${l.where}: ${l.text}`)).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import type { RefObject } from 'react';
+import { t } from '../lib/i18n';
 import { buttonClasses } from './button';
 import type { ConfirmDialogProps } from './confirm-dialog';
 
@@ -18,7 +19,7 @@ export function ConfirmDialogPanel({
   description,
   confirmLabel,
   onConfirm,
-  cancelLabel = 'Cancel',
+  cancelLabel = t('cancel'),
   destructive = false,
   onOpenAutoFocus,
   onCloseAutoFocus,

@@ -1,4 +1,5 @@
 import { cn } from '../lib/cn';
+import { t } from '../lib/i18n';
 
 export interface SpinnerProps {
   /** Read to screen readers. */
@@ -6,7 +7,7 @@ export interface SpinnerProps {
   className?: string;
 }
 
-export function Spinner({ label = 'Loading', className }: SpinnerProps) {
+export function Spinner({ label = t('loading'), className }: SpinnerProps) {
   return (
     <span role="status" className={cn('inline-flex items-center', className)}>
       <svg className="size-8 animate-spin text-primary" viewBox="0 0 24 24" fill="none" aria-hidden="true">

@@ -3,8 +3,10 @@ import { parse } from '@babel/parser';
 /*
  * Finds user-visible text written straight into components instead of coming from the message catalogue:
  * JSX text, and string literals given to props people read or hear (aria-label, title, placeholder, alt,
- * label, ...Label, ...Text, ...), including those inside `{cond ? 'a' : 'b'}` and template literals.
- * Text without a letter (punctuation, symbols, numbers) is allowed.
+ * label, ...Label, ...Text, ...), including those inside `{cond ? 'a' : 'b'}` and template literals;
+ * a string default of such a prop (`{ label = 'Cancel' }`), which shows whenever a caller leaves it out;
+ * and a stored enum value shown as it is (`{reminder.repeat_interval}`), which is a code, not a word of
+ * the reader's language. Text without a letter (punctuation, symbols, numbers) is allowed.
  */
 
 export interface Literal {
@@ -62,7 +64,64 @@ function shownStrings(expr: unknown, out: { line: number; text: string }[]): voi
   }
 }
 
-export function findLiterals(source: string, filename = 'component.tsx'): Literal[] {
+/**
+ * The names of values an expression shows as they are: `a.b` (as 'b'), or `b` where `const { b } = a`
+ * took it out of a record (a component's own props, such as an `action` slot, are not records), inside
+ * template literals, conditionals and `a ?? b`; not the left of `a && <X />`, which only decides.
+ */
+function shownNames(expr: unknown, out: { line: number; name: string }[], unpacked: Set<string>): void {
+  if (!isNode(expr)) return;
+  const line = expr.loc?.start.line ?? 0;
+  const inner = (e: unknown) => shownNames(e, out, unpacked);
+  switch (expr.type) {
+    case 'Identifier':
+      if (unpacked.has(String(expr.name))) out.push({ line, name: String(expr.name) });
+      return;
+    case 'MemberExpression':
+    case 'OptionalMemberExpression':
+      if (!expr.computed && isNode(expr.property) && expr.property.type === 'Identifier')
+        out.push({ line, name: String(expr.property.name) });
+      return;
+    case 'TemplateLiteral':
+      for (const e of expr.expressions as Node[]) inner(e);
+      return;
+    case 'ConditionalExpression':
+      inner(expr.consequent);
+      inner(expr.alternate);
+      return;
+    case 'LogicalExpression':
+      if (expr.operator !== '&&') inner(expr.left);
+      inner(expr.right);
+      return;
+    case 'BinaryExpression':
+      if (expr.operator === '+') {
+        inner(expr.left);
+        inner(expr.right);
+      }
+      return;
+    case 'TSAsExpression':
+    case 'TSNonNullExpression':
+    case 'ParenthesizedExpression':
+      inner(expr.expression);
+      return;
+    default:
+      return;
+  }
+}
+
+const nameOf = (node: unknown): string =>
+  isNode(node) && node.type === 'Identifier' ? String(node.name) : '';
+
+export interface LiteralOptions {
+  /** Fields stored as fixed words (see stored-enums.ts): shown as they are, they are reported. */
+  enumFields?: ReadonlySet<string>;
+}
+
+export function findLiterals(
+  source: string,
+  filename = 'component.tsx',
+  { enumFields = new Set() }: LiteralOptions = {},
+): Literal[] {
   const ast = parse(source, {
     sourceType: 'module',
     plugins: ['typescript', 'jsx'],
@@ -71,6 +130,40 @@ export function findLiterals(source: string, filename = 'component.tsx'): Litera
   const found: Literal[] = [];
   const add = (line: number, text: string, where: string) => {
     if (hasWord(text)) found.push({ line, text: text.trim().replace(/\s+/g, ' '), where });
+  };
+  // Names a `const { ... } = record` unpacks, wherever it is in the file.
+  const unpacked = new Set<string>();
+  const collect = (node: unknown): void => {
+    if (Array.isArray(node)) for (const n of node) collect(n);
+    if (!isNode(node)) return;
+    if (node.type === 'VariableDeclarator' && isNode(node.id) && node.id.type === 'ObjectPattern') {
+      for (const p of node.id.properties as Node[]) {
+        const value = p.type === 'ObjectProperty' ? (p.value as Node) : null;
+        const bound = value?.type === 'AssignmentPattern' ? value.left : value;
+        if (nameOf(bound)) unpacked.add(nameOf(bound));
+      }
+    }
+    for (const [key, value] of Object.entries(node))
+      if (key !== 'loc' && typeof value === 'object' && value !== null) collect(value);
+  };
+  if (enumFields.size > 0) collect(ast.program);
+  const shown = (expr: unknown, where: string) => {
+    const strings: { line: number; text: string }[] = [];
+    shownStrings(expr, strings);
+    for (const s of strings) add(s.line, s.text, where);
+    const names: { line: number; name: string }[] = [];
+    shownNames(expr, names, unpacked);
+    for (const n of names)
+      if (enumFields.has(n.name))
+        found.push({ line: n.line, text: n.name, where: `${where} (stored value)` });
+  };
+  // A prop's string default: `{ label = 'Cancel' }` or `{ cancelLabel: text = 'Cancel' }`.
+  const defaulted = (pattern: Node, key: string) => {
+    const name = nameOf(pattern.left);
+    if (!VISIBLE_PROP.test(key) && !VISIBLE_PROP.test(name)) return;
+    const strings: { line: number; text: string }[] = [];
+    shownStrings(pattern.right, strings);
+    for (const s of strings) add(s.line, s.text, `${key || name} default`);
   };
 
   const visit = (node: unknown): void => {
@@ -84,21 +177,26 @@ export function findLiterals(source: string, filename = 'component.tsx'): Litera
       add(line, String(node.value), 'text');
     } else if (node.type === 'JSXExpressionContainer' && isNode(node.expression)) {
       // A child expression: {'text'} or {cond ? 'a' : 'b'}; attributes are checked by name below.
-      const strings: { line: number; text: string }[] = [];
-      shownStrings(node.expression, strings);
-      for (const s of strings) add(s.line, s.text, 'text');
+      shown(node.expression, 'text');
     } else if (node.type === 'JSXAttribute') {
       const name = isNode(node.name) ? String(node.name.name) : '';
       if (VISIBLE_PROP.test(name)) {
-        const strings: { line: number; text: string }[] = [];
         const value = node.value;
-        if (isNode(value) && value.type === 'JSXExpressionContainer') shownStrings(value.expression, strings);
-        else shownStrings(value, strings);
-        for (const s of strings) add(s.line, s.text, name);
+        shown(isNode(value) && value.type === 'JSXExpressionContainer' ? value.expression : value, name);
       }
       // Attribute values are not JSX children: do not visit them again as such.
       if (isNode(node.value) && node.value.type === 'JSXExpressionContainer') visit(node.value.expression);
       return;
+    } else if (
+      node.type === 'ObjectProperty' &&
+      isNode(node.value) &&
+      node.value.type === 'AssignmentPattern'
+    ) {
+      defaulted(node.value, nameOf(node.key));
+      visit(node.value.right);
+      return;
+    } else if (node.type === 'AssignmentPattern') {
+      defaulted(node, '');
     }
     for (const [key, value] of Object.entries(node)) {
       if (key === 'loc' || key === 'start' || key === 'end' || key === 'extra') continue;

@@ -1,4 +1,5 @@
 import { type ReactNode, useContext } from 'react';
+import { t } from '../../lib/i18n';
 import { Button, type ButtonProps } from '../button';
 import { lazyDialog } from '../lazy-dialog';
 import { DialogCloseContext } from './dialog-hold';
@@ -26,7 +27,7 @@ export const FormDialog = lazyDialog<FormDialogProps>(
 );
 
 /** Closes the dialog (as Radix's Dialog.Close); waits, like the form's other buttons, while the form is busy. */
-export function CancelButton({ children = 'Cancel', disabled, onClick, ...props }: ButtonProps) {
+export function CancelButton({ children = t('cancel'), disabled, onClick, ...props }: ButtonProps) {
   const { busy } = useFormStatus();
   const close = useContext(DialogCloseContext);
   return (

@@ -5,6 +5,7 @@ import { Card } from '../../../components/card';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { formatDateTime } from '../../../lib/dates';
 import { t } from '../../../lib/i18n';
+import { repeatLabel } from '../repeat-label';
 
 export interface ReminderCardProps {
   reminder: Reminder;
@@ -59,7 +60,7 @@ export function ReminderCard({ reminder, now, onEdit, onDelete }: ReminderCardPr
           <dt className="font-semibold text-espresso">{t('reminders:repeat')}</dt>
           <dd className="flex items-center gap-1.5 text-espresso">
             {repeat_interval && <Repeat className="size-3.5 text-primary" aria-hidden="true" />}
-            {repeat_interval ?? t('reminders:none')}
+            {repeat_interval ? repeatLabel(repeat_interval) : t('reminders:none')}
           </dd>
         </dl>
         {error && (
@@ -94,7 +95,7 @@ export function ReminderCard({ reminder, now, onEdit, onDelete }: ReminderCardPr
           title={t('reminders:deleteThisReminder')}
           description={t('reminders:willBeDeletedThisCannot', {
             title,
-            value: repeat_interval ? ', with all its repeats' : '',
+            repeats: repeat_interval !== null,
           })}
           confirmLabel={t('reminders:delete')}
           destructive

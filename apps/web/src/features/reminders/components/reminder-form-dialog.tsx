@@ -14,10 +14,11 @@ import {
 import { isApiError } from '../../../lib/api-client';
 import { browserTimeZone, isoToLocalInput, localInputToIso } from '../../../lib/dates';
 import { t } from '../../../lib/i18n';
+import { repeatLabel } from '../repeat-label';
 
 const repeatOptions = () => [
   { value: '', label: t('reminders:none') },
-  ...REPEAT_INTERVALS.map((interval) => ({ value: interval, label: t(`reminders:intervals.${interval}`) })),
+  ...REPEAT_INTERVALS.map((interval) => ({ value: interval, label: repeatLabel(interval) })),
 ];
 
 interface ReminderValues {

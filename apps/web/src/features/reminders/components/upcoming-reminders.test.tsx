@@ -2,6 +2,7 @@ import type { Reminder } from '@hearth/contract';
 import { screen, within } from '@testing-library/react';
 import { useAuth } from 'react-oidc-context';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadNamespaces, switchLanguage } from '../../../lib/i18n';
 import { authState } from '../../../test/auth';
 import { mockFetch } from '../../../test/fetch';
 import { renderAt } from '../../../test/render';
@@ -75,6 +76,24 @@ describe('UpcomingReminders (Home)', () => {
       'href',
       '/reminders',
     );
+  });
+
+  it('names the repeat in German, not as stored', async () => {
+    mockFetch({
+      'GET /api/reminder/': {
+        body: [reminder(1, 'Müll', NOW + HOUR, { repeat_interval: 'Weekly' })],
+      },
+    });
+    await loadNamespaces(['reminders']);
+    await switchLanguage('de');
+    try {
+      renderAt(<UpcomingReminders user={user} />, '/home');
+      const item = await screen.findByRole('listitem');
+      expect(within(item).getByText('Wiederholung: Wöchentlich')).toBeInTheDocument();
+      expect(item).not.toHaveTextContent('Weekly');
+    } finally {
+      await switchLanguage('en');
+    }
   });
 
   it("says 'No upcoming reminders in the next week.' when nothing is due within 7 days", async () => {

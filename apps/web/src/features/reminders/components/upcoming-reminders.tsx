@@ -8,6 +8,7 @@ import { formatDateTime } from '../../../lib/dates';
 import { t } from '../../../lib/i18n';
 import { useLogError } from '../../../lib/use-log-error';
 import { useReminders } from '../api';
+import { repeatLabel } from '../repeat-label';
 import { upcomingReminders } from '../upcoming';
 import { useNow } from '../use-now';
 
@@ -66,7 +67,7 @@ export function UpcomingReminders(_props: UpcomingRemindersProps) {
                   {reminder.repeat_interval && (
                     <span className="inline-flex items-center gap-1.5 text-muted">
                       <Repeat className="size-3.5 text-primary" aria-hidden="true" />
-                      {t('reminders:repeats')} {reminder.repeat_interval}
+                      {t('reminders:repeats')} {repeatLabel(reminder.repeat_interval)}
                     </span>
                   )}
                 </p>
