@@ -60,7 +60,11 @@ export const AmountMinor = Type.Integer({ minimum: 1, maximum: AMOUNT_MINOR_MAX 
 const UserId = Type.Integer({ minimum: 1, maximum: 2147483647 });
 
 /** GET and PUT /api/house/{house_id}/currency: null until the house first chooses one. */
-export const HouseCurrency = Type.Object({ currency: Type.Union([CurrencyCode, Type.Null()]) });
+export const HouseCurrency = Type.Object({
+  currency: Type.Union([CurrencyCode, Type.Null()]),
+  /** True once the house has recorded money (an expense, payment or recurring bill): the currency is fixed. */
+  locked: Type.Boolean(),
+});
 export type HouseCurrency = Static<typeof HouseCurrency>;
 export const HouseCurrencyInput = Type.Object({ currency: CurrencyCode });
 export type HouseCurrencyInput = Static<typeof HouseCurrencyInput>;

@@ -85,7 +85,7 @@ describe('house currency', () => {
   it('is null until chosen, then fixed once money is recorded', async () => {
     const h = await household(2, null);
     const url = `/api/house/${h.houseId}/currency`;
-    expect((await h.clients[1]!.get(url)).json()).toEqual({ currency: null });
+    expect((await h.clients[1]!.get(url)).json()).toEqual({ currency: null, locked: false });
     expectError(
       await h.clients[0]!.post('/api/expense/', expenseBody(h)),
       409,
@@ -94,13 +94,53 @@ describe('house currency', () => {
     );
     expectError(await h.clients[0]!.put(url, { currency: 'ABC' }), 400, 'currency');
     expectError(await h.clients[0]!.put(url, { currency: 'eur' }), 400);
-    expect((await h.clients[0]!.put(url, { currency: 'JPY' })).json()).toEqual({ currency: 'JPY' });
+    expect((await h.clients[0]!.put(url, { currency: 'JPY' })).json()).toEqual({
+      currency: 'JPY',
+      locked: false,
+    });
     // Changeable while nothing is recorded.
-    expect((await h.clients[1]!.put(url, { currency: 'EUR' })).json()).toEqual({ currency: 'EUR' });
+    expect((await h.clients[1]!.put(url, { currency: 'EUR' })).json()).toEqual({
+      currency: 'EUR',
+      locked: false,
+    });
     await addExpense(h);
+    // Said up front, so a page need not offer a change that would fail.
+    expect((await h.clients[1]!.get(url)).json()).toEqual({ currency: 'EUR', locked: true });
     expectError(await h.clients[0]!.put(url, { currency: 'USD' }), 409, 'currency', 'currency_locked');
-    expect((await h.clients[0]!.put(url, { currency: 'EUR' })).statusCode).toBe(200);
-    expect((await h.clients[0]!.get(url)).json()).toEqual({ currency: 'EUR' });
+    expect((await h.clients[0]!.put(url, { currency: 'EUR' })).json()).toEqual({
+      currency: 'EUR',
+      locked: true,
+    });
+    expect((await h.clients[0]!.get(url)).json()).toEqual({ currency: 'EUR', locked: true });
+  });
+
+  it('is locked by a recurring bill or a payment alone, as the change itself would be refused', async () => {
+    for (const record of ['recurring', 'payment'] as const) {
+      const h = await household(2);
+      const url = `/api/house/${h.houseId}/currency`;
+      const [a, b] = ids(h);
+      const made =
+        record === 'recurring'
+          ? await h.clients[0]!.post('/api/recurring-expense/', {
+              title: 'Internet',
+              amount_minor: 3000,
+              paid_by: a,
+              category: 'utilities',
+              split: { mode: 'equal', parts: ids(h).map((user_id) => ({ user_id, value: 0 })) },
+              repeat: { every: 'months', interval: 1, month_day: null },
+              starts_on: '2031-01-01',
+              ends_on: null,
+            })
+          : await h.clients[0]!.post('/api/payment/', {
+              from: a,
+              to: b,
+              amount_minor: 500,
+              paid_on: '2026-01-02',
+            });
+      expect(made.statusCode, made.body).toBe(201);
+      expect((await h.clients[0]!.get(url)).json(), record).toEqual({ currency: 'EUR', locked: true });
+      expectError(await h.clients[0]!.put(url, { currency: 'USD' }), 409, 'currency', 'currency_locked');
+    }
   });
 
   it("is another house's secret", async () => {
@@ -108,7 +148,10 @@ describe('house currency', () => {
     const b = await household(1);
     expectError(await b.clients[0]!.get(`/api/house/${a.houseId}/currency`), 404);
     expectError(await b.clients[0]!.put(`/api/house/${a.houseId}/currency`, { currency: 'USD' }), 404);
-    expect((await a.clients[0]!.get(`/api/house/${a.houseId}/currency`)).json()).toEqual({ currency: 'EUR' });
+    expect((await a.clients[0]!.get(`/api/house/${a.houseId}/currency`)).json()).toEqual({
+      currency: 'EUR',
+      locked: false,
+    });
   });
 });
 

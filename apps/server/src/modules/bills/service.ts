@@ -97,7 +97,9 @@ export class BillsService {
 
   async currency(identity: Identity, houseId: number): Promise<HouseCurrency> {
     await this.membership.ofHouse(identity, houseId);
-    return { currency: await this.bills.currency(houseId) };
+    const currency = await this.bills.currency(houseId);
+    // Told up front, so a page offers a change only while it can succeed.
+    return { currency, locked: currency !== null && (await this.bills.hasMoney(houseId)) };
   }
 
   async setCurrency(identity: Identity, houseId: number, currency: string): Promise<HouseCurrency> {
@@ -105,10 +107,11 @@ export class BillsService {
     if (!isKnownCurrency(currency)) {
       throw validationError('currency', 'currency must be an ISO 4217 code such as EUR, USD or JPY.');
     }
-    const changed = await this.bills.transaction(async (repo) => {
+    const { changed, locked } = await this.bills.transaction(async (repo) => {
       const current = await repo.currency(houseId);
-      if (current === currency) return false;
-      if (current !== null && (await repo.hasMoney(houseId))) {
+      const hasMoney = current !== null && (await repo.hasMoney(houseId));
+      if (current === currency) return { changed: false, locked: hasMoney };
+      if (hasMoney) {
         throw conflict(
           BillsErrorCode.currencyLocked,
           'The currency cannot change once the house has recorded money.',
@@ -116,11 +119,11 @@ export class BillsService {
         );
       }
       await repo.setCurrency(houseId, currency);
-      return true;
+      return { changed: true, locked: false };
     });
     if (changed)
       await this.publish(houseId, user.user_id, { entity: 'currency', action: 'updated', id: houseId });
-    return { currency };
+    return { currency, locked };
   }
 
   // --- expenses ---

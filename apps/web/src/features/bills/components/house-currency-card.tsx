@@ -18,7 +18,8 @@ function describe(code: string): string {
 
 /**
  * The house currency on the House page: every expense and payment is kept in it, so it can change only
- * until the first one is recorded (the server says so when it is too late).
+ * until the first money is recorded. The server says whether that has happened (`locked`), and then the
+ * card says why instead of offering a change that would be refused.
  */
 export function HouseCurrencyCard({ houseId }: { houseId: number }) {
   const currency = useHouseCurrency(houseId);
@@ -37,7 +38,9 @@ export function HouseCurrencyCard({ houseId }: { houseId: number }) {
         <>
           <p className="text-espresso">{current ? describe(current) : t('bills:notChosenYetTheHouse')}</p>
           <p className="text-sm text-muted">{t('bills:billsKeepEveryAmountIn')}</p>
-          {changing ? (
+          {currency.data.locked ? (
+            <p className="text-sm text-muted">{t('bills:currencyLocked')}</p>
+          ) : changing ? (
             <CurrencyPicker
               initial={current ?? defaultCurrency()}
               submitLabel={t('bills:saveCurrency')}

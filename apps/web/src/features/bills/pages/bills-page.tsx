@@ -142,7 +142,9 @@ function Bills({ houseId, me, currency, balance }: BillsProps) {
   const nameOf = useMemo(() => shortNames(balance.people), [balance.people]);
   const money = useMemo(() => (minor: number) => formatMoney(minor, currency), [currency]);
   const members = balance.people.filter((p) => p.in_house);
-  const nothingRecorded = balance.members.every((m) => m.paid_minor === 0 && m.share_minor === 0);
+  // The server refuses a new currency once any expense, payment or recurring bill exists.
+  const nothingRecorded =
+    balance.members.every((m) => m.paid_minor === 0 && m.share_minor === 0) && recurring.data?.length === 0;
   const other = members.find((p) => p.user_id !== me)?.user_id ?? me;
 
   const onConfirmed = () => {

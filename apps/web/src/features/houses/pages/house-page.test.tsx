@@ -50,7 +50,7 @@ const base = (members: Member[]) => ({
   'GET /api/house/3': { body: house },
   'GET /api/house/3/members': { body: members },
   'GET /api/balance/': { body: noBalance },
-  'GET /api/house/3/currency': { body: { currency: 'EUR' } },
+  'GET /api/house/3/currency': { body: { currency: 'EUR', locked: false } },
 });
 
 describe('HousePage', () => {
@@ -175,7 +175,7 @@ describe('HousePage', () => {
     });
   });
 
-  it('shows the house currency and changes it; a refusal once bills exist is shown', async () => {
+  it('shows the house currency and changes it while it can; a refusal (money recorded meanwhile) is shown', async () => {
     const user = userEvent.setup();
     const { calls } = mockFetch({
       ...base([ada, bart]),
@@ -193,6 +193,23 @@ describe('HousePage', () => {
     await user.click(within(card).getByRole('button', { name: 'Save currency' }));
     expect(await within(card).findByText('The currency cannot change once money is recorded.')).toBeVisible();
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ currency: 'JPY' });
+  });
+
+  it('offers no currency change once money is recorded, and says why', async () => {
+    const { calls } = mockFetch({
+      ...base([ada, bart]),
+      'GET /api/house/3/currency': { body: { currency: 'EUR', locked: true } },
+    });
+    renderPage();
+    const card = (await screen.findByRole('heading', { name: 'Currency' })).closest('div')!;
+    expect(await within(card).findByText(/^EUR · /)).toBeInTheDocument();
+    expect(
+      within(card).getByText(
+        "The currency can't change once the house has recorded expenses, payments or recurring bills.",
+      ),
+    ).toBeVisible();
+    expect(within(card).queryByRole('button')).not.toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
   });
 
   it('explains that import needs an empty house', async () => {
