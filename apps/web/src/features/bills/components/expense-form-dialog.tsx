@@ -28,6 +28,7 @@ import {
   formFieldOf,
   isProblem,
 } from '../lib/expense-form';
+import { AmountField } from './amount-field';
 import { SplitFields } from './split-fields';
 
 export interface ExpenseFormDialogProps {
@@ -123,12 +124,7 @@ function ExpenseForm({
     >
       <TextField name="title" label={t('bills:title')} maxLength={EXPENSE_TITLE_MAX} autoComplete="off" />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          name="amount"
-          label={t('bills:amount', { currency })}
-          inputMode="decimal"
-          autoComplete="off"
-        />
+        <AmountField currency={currency} />
         <TextField name="spent_on" label={t('bills:date')} type="date" />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">

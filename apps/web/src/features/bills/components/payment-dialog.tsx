@@ -11,7 +11,8 @@ import {
 import { isApiError } from '../../../lib/api-client';
 import { t } from '../../../lib/i18n';
 import { todayLocal } from '../lib/bill-dates';
-import { amountInputValue, parseAmountInput } from '../lib/money';
+import { amountInputValue, typedAmount } from '../lib/money';
+import { AmountField } from './amount-field';
 
 /** What the dialog starts with: a suggested payment, or nothing in particular. */
 export interface PaymentDraft {
@@ -78,16 +79,15 @@ function PaymentForm({
     .filter((p) => p.in_house)
     .map((p) => ({ value: String(p.user_id), label: nameOf(p.user_id) }));
   const inputOf = (values: PaymentFormValues): PaymentInput | { field: string; message: string } => {
-    const amount = parseAmountInput(values.amount, currency);
-    if (amount === null || amount <= 0)
-      return { field: 'amount', message: t('bills:enterAnAmountAboveZero') };
+    const amount = typedAmount(values.amount, currency);
+    if ('message' in amount) return { field: 'amount', message: amount.message };
     if (values.from === values.to) return { field: 'to', message: t('bills:chooseSomeoneOtherThanThe') };
     if (!/^\d{4}-\d{2}-\d{2}$/.test(values.paid_on))
       return { field: 'paid_on', message: t('bills:chooseTheDate') };
     return {
       from: Number(values.from),
       to: Number(values.to),
-      amount_minor: amount,
+      amount_minor: amount.minor,
       paid_on: values.paid_on,
     };
   };
@@ -127,12 +127,7 @@ function PaymentForm({
         <SelectField name="to" label={t('bills:toWhom')} options={options} />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          name="amount"
-          label={t('bills:amount', { currency })}
-          inputMode="decimal"
-          autoComplete="off"
-        />
+        <AmountField currency={currency} />
         <TextField name="paid_on" label={t('bills:date')} type="date" />
       </div>
     </Form>

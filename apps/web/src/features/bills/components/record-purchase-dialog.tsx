@@ -22,6 +22,7 @@ import { todayLocal } from '../lib/bill-dates';
 import { amountAndSplit, formFieldOf, isProblem, type SplitLine } from '../lib/expense-form';
 import { formatMoney } from '../lib/money';
 import { shortNames } from '../lib/people';
+import { AmountField } from './amount-field';
 import { SplitFields } from './split-fields';
 
 interface PurchaseFormValues {
@@ -180,12 +181,7 @@ function PurchaseFields({
     >
       <TextField name="title" label={t('bills:title')} maxLength={EXPENSE_TITLE_MAX} autoComplete="off" />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          name="amount"
-          label={t('bills:amount', { currency })}
-          inputMode="decimal"
-          autoComplete="off"
-        />
+        <AmountField currency={currency} />
         <TextField name="spent_on" label={t('bills:date')} type="date" />
       </div>
       <SelectField name="paid_by" label={t('bills:paidBy')} options={payers} />

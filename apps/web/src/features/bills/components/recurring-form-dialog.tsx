@@ -26,6 +26,7 @@ import {
   recurringFormValues,
   recurringInputOf,
 } from '../lib/expense-form';
+import { AmountField } from './amount-field';
 import { SplitFields } from './split-fields';
 
 export interface RecurringFormDialogProps {
@@ -128,12 +129,7 @@ function RecurringForm({
     >
       <TextField name="title" label={t('bills:title')} maxLength={EXPENSE_TITLE_MAX} autoComplete="off" />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          name="amount"
-          label={t('bills:amount', { currency })}
-          inputMode="decimal"
-          autoComplete="off"
-        />
+        <AmountField currency={currency} />
         <SelectField name="category" label={t('bills:category')} options={CATEGORY_OPTIONS} />
       </div>
       <SelectField name="paid_by" label={t('bills:paidBy')} options={payers} />

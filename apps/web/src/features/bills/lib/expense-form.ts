@@ -9,7 +9,7 @@ import type {
   SplitMode,
 } from '@hearth/contract';
 import { t } from '../../../lib/i18n';
-import { amountInputValue, parseAmountInput } from './money';
+import { amountInputValue, typedAmount } from './money';
 import { draftToSplit, type SplitDraft, splitToDraft } from './split-form';
 
 /** One member's line in the split: taking part or not, and what was typed for them. */
@@ -81,8 +81,9 @@ export function amountAndSplit(
   currency: string,
   money: (minor: number) => string,
 ): { amount_minor: number; split: ExpenseInput['split'] } | Problem {
-  const amount = parseAmountInput(values.amount, currency);
-  if (amount === null || amount <= 0) return { field: 'amount', message: t('bills:enterAnAmountAboveZero') };
+  const typed = typedAmount(values.amount, currency);
+  if ('message' in typed) return { field: 'amount', message: typed.message };
+  const amount = typed.minor;
   const on = values.lines.filter((l) => l.on);
   const draft: SplitDraft = {
     mode: values.mode,

@@ -1,7 +1,9 @@
+import { AMOUNT_MINOR_MAX, currencyDigits } from '@hearth/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { switchLanguage } from '../../../lib/i18n';
 import { currencyChoices, defaultCurrency } from './default-currency';
-import { amountInputValue, formatMoney, parseAmountInput } from './money';
+import { amountInputValue, formatMoney, numberMarks, readAmount, typedAmount } from './money';
 
 describe('formatMoney', () => {
   it("uses each currency's own decimals and the reader's locale", () => {
@@ -13,43 +15,133 @@ describe('formatMoney', () => {
   });
 });
 
-describe('parseAmountInput', () => {
-  it('reads a comma or a point as the decimal mark', () => {
-    expect(parseAmountInput('12.40', 'EUR')).toBe(1240);
-    expect(parseAmountInput('12,4', 'EUR')).toBe(1240);
-    expect(parseAmountInput('0.29', 'EUR')).toBe(29);
-    expect(parseAmountInput('12', 'EUR')).toBe(1200);
+const LOCALES = ['en', 'en-GB', 'en-US', 'en-IN', 'de', 'de-DE', 'de-AT', 'de-CH'];
+const CURRENCIES = ['GBP', 'EUR', 'USD', 'JPY', 'BHD', 'KWD'];
+
+/** Minor units as Intl writes the number in a locale, grouping and all: 123456 GBP -> "1,234.56" (en). */
+function written(minor: number, currency: string, locale: string): string {
+  const digits = currencyDigits(currency);
+  return new Intl.NumberFormat(locale, {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(minor / 10 ** digits);
+}
+
+const amounts = fc.integer({ min: 0, max: AMOUNT_MINOR_MAX });
+
+describe('numberMarks', () => {
+  it("takes the reader's marks from Intl", () => {
+    expect(numberMarks('en-GB')).toMatchObject({ decimal: '.', group: ',', primary: 3, secondary: 3 });
+    expect(numberMarks('de-DE')).toMatchObject({ decimal: ',', group: '.', primary: 3, secondary: 3 });
+    expect(numberMarks('en-IN')).toMatchObject({ decimal: '.', group: ',', primary: 3, secondary: 2 });
+  });
+});
+
+describe('readAmount', () => {
+  it('reads the decimal and grouping marks of the reader, English and German', () => {
+    expect(readAmount('12.35', 'GBP', 'en')).toEqual({ minor: 1235 });
+    expect(readAmount('12,345', 'GBP', 'en')).toEqual({ minor: 1234500 });
+    expect(readAmount('1,234.50', 'EUR', 'en')).toEqual({ minor: 123450 });
+    expect(readAmount(' 1 234.5 ', 'EUR', 'en')).toEqual({ minor: 123450 });
+    expect(readAmount('12,35', 'EUR', 'de')).toEqual({ minor: 1235 });
+    expect(readAmount('12.345', 'EUR', 'de')).toEqual({ minor: 1234500 });
+    expect(readAmount('1.234,50', 'EUR', 'de')).toEqual({ minor: 123450 });
+    expect(readAmount("1'234.50", 'CHF', 'de-CH')).toEqual({ minor: 123450 });
+    expect(readAmount('12', 'JPY', 'en')).toEqual({ minor: 12 });
+    expect(readAmount('1.234', 'BHD', 'en')).toEqual({ minor: 1234 });
+    expect(readAmount('12.', 'EUR', 'en')).toEqual({ minor: 1200 });
+    expect(readAmount('.5', 'EUR', 'en')).toEqual({ minor: 50 });
   });
 
-  it('ignores thousands separators', () => {
-    expect(parseAmountInput('1,234.50', 'EUR')).toBe(123450);
-    expect(parseAmountInput('1.234,50', 'EUR')).toBe(123450);
-    expect(parseAmountInput('1 234,50', 'EUR')).toBe(123450);
-    expect(parseAmountInput('1.234.567', 'EUR')).toBe(123456700);
-    expect(parseAmountInput('1,000', 'EUR')).toBe(100000);
-    expect(parseAmountInput('1,000', 'JPY')).toBe(1000);
-    expect(parseAmountInput('1.234', 'KWD')).toBe(1234);
+  it('refuses more decimals than the currency has, never taking them as thousands', () => {
+    expect(readAmount('12.345', 'GBP', 'en')).toEqual({ problem: 'tooManyDecimals' });
+    expect(readAmount('12,345', 'EUR', 'de')).toEqual({ problem: 'tooManyDecimals' });
+    expect(readAmount('12.340', 'GBP', 'en')).toEqual({ problem: 'tooManyDecimals' });
+    expect(readAmount('12.5', 'JPY', 'en')).toEqual({ problem: 'tooManyDecimals' });
+    expect(readAmount('1.2345', 'BHD', 'en')).toEqual({ problem: 'tooManyDecimals' });
   });
 
-  it('refuses what is not an amount of the currency', () => {
-    expect(parseAmountInput('', 'EUR')).toBeNull();
-    expect(parseAmountInput('abc', 'EUR')).toBeNull();
-    expect(parseAmountInput('-3', 'EUR')).toBeNull();
-    expect(parseAmountInput('12.3456', 'EUR')).toBeNull();
-    expect(parseAmountInput('12.5', 'JPY')).toBeNull();
-    expect(parseAmountInput('1.2.3,4,5', 'EUR')).toBeNull();
+  it("refuses what is not a number as the reader writes one (another locale's marks, signs, letters)", () => {
+    expect(readAmount('', 'EUR', 'en')).toEqual({ problem: 'empty' });
+    for (const text of ['abc', '-3', '12,40', '1,2345', '1.234,50', '1,,234', ',5', '£12', '1.2.3']) {
+      expect(readAmount(text, 'EUR', 'en'), text).toEqual({ problem: 'notAnAmount' });
+    }
+    for (const text of ['12.5', '1,234.50', '1.2345', '12,3,4']) {
+      expect(readAmount(text, 'EUR', 'de'), text).toEqual({ problem: 'notAnAmount' });
+    }
   });
 
-  it('reads back the value it fills a field with', () => {
+  it('reads back every amount as Intl writes it, in every locale and currency', () => {
     fc.assert(
       fc.property(
-        fc.integer({ min: 0, max: 1_000_000_000_000 }),
-        fc.constantFrom('EUR', 'JPY', 'KWD'),
-        (minor, c) => {
-          expect(parseAmountInput(amountInputValue(minor, c), c)).toBe(minor);
+        amounts,
+        fc.constantFrom(...LOCALES),
+        fc.constantFrom(...CURRENCIES),
+        (minor, locale, c) => {
+          expect(readAmount(written(minor, c, locale), c, locale)).toEqual({ minor });
+          expect(readAmount(amountInputValue(minor, c, locale), c, locale)).toEqual({ minor });
         },
       ),
     );
+  });
+
+  it('refuses an amount with a decimal too many, in every locale and currency, never rescaling it', () => {
+    fc.assert(
+      fc.property(
+        amounts,
+        fc.constantFrom(...LOCALES),
+        fc.constantFrom(...CURRENCIES),
+        fc.stringMatching(/^\d{1,4}$/),
+        (minor, locale, c, extra) => {
+          const base = written(minor, c, locale);
+          const text =
+            currencyDigits(c) === 0 ? `${base}${numberMarks(locale).decimal}${extra}` : `${base}${extra}`;
+          expect(readAmount(text, c, locale)).toEqual({ problem: 'tooManyDecimals' });
+        },
+      ),
+    );
+  });
+
+  it('never misreads an amount written the other way round (German marks in English and back)', () => {
+    fc.assert(
+      fc.property(
+        amounts,
+        fc.constantFrom(['en', 'de'], ['de', 'en']),
+        fc.constantFrom('GBP', 'EUR', 'JPY'),
+        (minor, [writer, reader], c) => {
+          const reading = readAmount(written(minor, c, writer as string), c, reader as string);
+          // Either refused, or the very same amount (a whole number under 1,000 reads the same both ways).
+          if ('minor' in reading) expect(reading.minor).toBe(minor);
+        },
+      ),
+    );
+  });
+});
+
+describe('typedAmount', () => {
+  it('says what to fix, naming the amount, in English and German', async () => {
+    expect(typedAmount('12.345', 'GBP', 'en')).toEqual({
+      message: 'The amount can have only 2 decimal places in GBP.',
+    });
+    expect(typedAmount('1.5', 'JPY', 'en')).toEqual({
+      message: 'The amount can have no decimal places in JPY.',
+    });
+    expect(typedAmount('12,40', 'GBP', 'en')).toEqual({
+      message: 'Write the amount as a number, like 1,234.56.',
+    });
+    expect(typedAmount('0', 'GBP', 'en')).toEqual({ message: 'Enter an amount above zero.' });
+    expect(typedAmount('12.35', 'GBP', 'en')).toEqual({ minor: 1235 });
+    await switchLanguage('de');
+    try {
+      expect(typedAmount('12,345', 'EUR', 'de')).toEqual({
+        message: 'Der Betrag kann in EUR nur 2 Nachkommastellen haben.',
+      });
+      expect(typedAmount('12.5', 'EUR', 'de')).toEqual({
+        message: 'Schreib den Betrag als Zahl, etwa 1.234,56.',
+      });
+    } finally {
+      await switchLanguage('en');
+    }
   });
 });
 

@@ -1,6 +1,6 @@
 import { PERCENT_DECIMALS, SHARE_MAX, type Split, type SplitMode } from '@hearth/contract';
 import { t } from '../../../lib/i18n';
-import { parseAmountInput } from './money';
+import { readAmount } from './money';
 
 /** The split part of the expense form: who shares it (in the house's order) and what each typed. */
 export interface SplitDraft {
@@ -69,9 +69,10 @@ export function draftToSplit(
       };
     }
     case 'exact': {
-      const values = members.map((id) =>
-        typed(id).trim() === '' ? 0 : parseAmountInput(typed(id), currency),
-      );
+      const values = members.map((id) => {
+        const reading = readAmount(typed(id), currency);
+        return 'minor' in reading ? reading.minor : reading.problem === 'empty' ? 0 : null;
+      });
       if (values.some((v) => v === null)) return { error: t('bills:splitErrors.exactNotMoney') };
       const total = (values as number[]).reduce((a, b) => a + b, 0);
       if (amountMinor === null) return { error: t('bills:splitErrors.amountFirst') };

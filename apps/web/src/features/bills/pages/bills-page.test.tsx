@@ -192,7 +192,7 @@ describe('BillsPage', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Add expense' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add expense' });
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Title' }), 'Electricity');
-    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Amount (EUR)' }), '90,50');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Amount (EUR)' }), '90.50');
     await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Split' }), 'percent');
     await userEvent.type(within(dialog).getByRole('textbox', { name: "Ada's percent" }), '60');
     await userEvent.type(within(dialog).getByRole('textbox', { name: "Bob's percent" }), '30');
@@ -234,7 +234,7 @@ describe('BillsPage', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Add expense' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add expense' });
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Title' }), 'Electricity');
-    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Amount (EUR)' }), '90,50');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Amount (EUR)' }), '90.50');
     // Both clicks land while the first request is under way.
     await userEvent.dblClick(within(dialog).getByRole('button', { name: 'Add expense' }));
     answer();
@@ -242,7 +242,7 @@ describe('BillsPage', () => {
     expect(await within(dialog).findByRole('alert')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST' && c.path === '/api/expense/')).toHaveLength(1);
     expect(within(dialog).getByRole('textbox', { name: 'Title' })).toHaveValue('Electricity');
-    expect(within(dialog).getByRole('textbox', { name: 'Amount (EUR)' })).toHaveValue('90,50');
+    expect(within(dialog).getByRole('textbox', { name: 'Amount (EUR)' })).toHaveValue('90.50');
     expect(within(dialog).getByRole('button', { name: 'Add expense' })).toBeEnabled();
   });
 
