@@ -31,7 +31,7 @@ beforeAll(async () => {
   const env = {
     SMTP_URL: mail.url,
     MAIL_FROM: 'Hearth <hearth@hearth.test>',
-    PUSH_ALLOW_INSECURE: 'true',
+    OUTBOUND_ALLOW_LOOPBACK: 'true',
     NOTIFICATIONS_SCHEDULER: 'off',
     API_RATE_LIMIT: 'off',
   };
@@ -42,7 +42,13 @@ beforeAll(async () => {
     new NotificationsRepository(t.testDb.db, t.testDb.database.engine),
     null as unknown as Membership,
     null as unknown as LiveHub,
-    { config: config.notifications, publicUrl: config.publicUrl, log: t.app.log, clock },
+    {
+      config: config.notifications,
+      outbound: config.outbound,
+      publicUrl: config.publicUrl,
+      log: t.app.log,
+      clock,
+    },
   );
   scheduler = new Scheduler(service, t.app.log);
 });

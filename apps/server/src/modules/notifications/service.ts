@@ -18,11 +18,11 @@ import type { Identity } from '../../core/identity.js';
 import type { LiveHub } from '../../core/live.js';
 import type { Membership } from '../../core/membership.js';
 import { AppError, conflict, notFound, validationError } from '../../lib/errors.js';
+import { checkOutboundUrl, type OutboundPolicy, type Resolver } from '../../lib/outbound/index.js';
 import { optionalText } from '../../lib/text.js';
 import { standingReminders } from '../reminders/index.js';
 import { openTasks, taskDoneAction } from '../tasks/index.js';
 import { composeEmail, Dispatcher } from './dispatcher.js';
-import { checkEndpoint, type GuardOptions } from './endpoint-guard.js';
 import { Mailer } from './mail.js';
 import { messages, render } from './messages.js';
 import { Planner, reminderItem } from './planner.js';
@@ -44,11 +44,13 @@ export interface Runtime {
 
 export interface NotificationsServiceOptions {
   config: NotificationsConfig;
+  /** The outbound guard's setting (loopback allowed only in tests). */
+  outbound: { allowLoopback: boolean };
   publicUrl: string;
   log: FastifyBaseLogger;
   clock?: () => Date;
   /** Stands in for DNS when checking push endpoints (tests). */
-  resolve?: GuardOptions['resolve'];
+  resolve?: Resolver;
 }
 
 const DEVICE_LABEL_DEFAULT = 'This device';
@@ -82,6 +84,11 @@ export class NotificationsService {
     this.clock = options.clock ?? (() => new Date());
   }
 
+  private get outboundPolicy(): OutboundPolicy {
+    const { outbound, resolve } = this.options;
+    return resolve ? { allowLoopback: outbound.allowLoopback, resolve } : outbound;
+  }
+
   get emailEnabled(): boolean {
     return this.options.config.smtpUrl !== null;
   }
@@ -91,7 +98,7 @@ export class NotificationsService {
     this.runtimePromise ??= (async () => {
       const { config, publicUrl, log } = this.options;
       const secrets = await loadSecrets(this.repo.db, config);
-      const push = new PushSender(secrets.vapid, config.vapidSubject, config.pushAllowInsecure);
+      const push = new PushSender(secrets.vapid, config.vapidSubject, this.outboundPolicy);
       const mailer = config.smtpUrl ? new Mailer(config.smtpUrl, config.mailFrom) : null;
       const signer = new LinkSigner(secrets.linkKey, this.clock);
       const planner = new Planner(this.repo.db, { engine: this.repo.engine, emailEnabled: mailer !== null });
@@ -157,10 +164,7 @@ export class NotificationsService {
     if (Buffer.from(p256dh, 'base64url')[0] !== 4) {
       throw validationError('keys.p256dh', 'keys.p256dh must be an uncompressed P-256 public key.');
     }
-    const url = await checkEndpoint(input.endpoint, {
-      allowInsecure: this.options.config.pushAllowInsecure,
-      resolve: this.options.resolve,
-    });
+    const url = await checkOutboundUrl(input.endpoint, 'endpoint', this.outboundPolicy);
     return { url, p256dh, auth };
   }
 
