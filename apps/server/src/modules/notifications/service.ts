@@ -1,6 +1,7 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import {
   DEVICE_LABEL_MAX,
+  ErrorCode,
   type NotificationActionInput,
   type NotificationActionResult,
   type NotificationSettings,
@@ -61,6 +62,13 @@ function toSubscription(row: PushSubscriptionRow): PushSubscription {
     device_label: row.device_label,
     created_at: row.created_at,
   };
+}
+
+/** Whether two base64url auth secrets are the same, compared in constant time. */
+function sameSecret(given: string, kept: string): boolean {
+  const a = Buffer.from(given, 'base64url');
+  const b = Buffer.from(kept, 'base64url');
+  return a.length === b.length && a.length > 0 && timingSafeEqual(a, b);
 }
 
 /** base64url of exactly `bytes` bytes, or a 400 naming the field. */
@@ -168,6 +176,10 @@ export class NotificationsService {
     return { url, p256dh, auth };
   }
 
+  /**
+   * Adds the caller's device. An endpoint already registered by someone else stays theirs (409) unless the
+   * request carries that subscription's own auth secret: then it is the same browser, now used by the caller.
+   */
   async addDevice(identity: Identity, input: PushSubscriptionInput): Promise<PushSubscription> {
     const user = await this.membership.profile(identity);
     const { url, p256dh, auth } = await this.checkSubscription(input);
@@ -176,7 +188,15 @@ export class NotificationsService {
       user.user_id,
       { endpoint: url.href, p256dh, auth, device_label: label },
       this.clock(),
+      (existing) => sameSecret(auth, existing.auth),
     );
+    if (row === 'taken') {
+      throw conflict(
+        ErrorCode.pushEndpointTaken,
+        'endpoint is registered by someone else; only that subscription itself can move it.',
+        'endpoint',
+      );
+    }
     await this.publish(user.user_id, 'push_subscription', 'created', row.push_subscription_id);
     return toSubscription(row);
   }
@@ -190,9 +210,7 @@ export class NotificationsService {
       throw notFound('Device');
     }
     const row = await this.repo.deviceByEndpoint(oldEndpoint);
-    const given = Buffer.from(input.old_auth, 'base64url');
-    const kept = Buffer.from(row?.auth ?? '', 'base64url');
-    if (!row || given.length !== kept.length || !timingSafeEqual(given, kept)) throw notFound('Device');
+    if (!row || !sameSecret(input.old_auth, row.auth)) throw notFound('Device');
     const { url, p256dh, auth } = await this.checkSubscription(input);
     await this.repo.renewDevice(row.push_subscription_id, { endpoint: url.href, p256dh, auth });
     await this.publish(row.user_id, 'push_subscription', 'updated', row.push_subscription_id);
