@@ -62,6 +62,12 @@ describe(`a body whose fields are all optional may be left out (${engine})`, () 
     expect(missing.json().error).toMatchObject({ code: 'validation_failed', field: 'body' });
   });
 
+  it('says so in the OpenAPI document', async () => {
+    const document = (await t.app.inject({ url: '/api/docs/json' })).json();
+    expect(document.paths['/api/task/{task_id}/done'].post.requestBody.required).toBe(false);
+    expect(document.paths['/api/task/'].post.requestBody.required).toBe(true);
+  });
+
   it('accepts an absent or empty body on every such route in the route table', async () => {
     const { user } = await memberOfNewHouse(t, 'walker');
     const optional = routes.filter((r) => r.method !== 'HEAD' && bodyFieldsAllOptional(r.body));
