@@ -28,6 +28,7 @@ import { errorsPlugin, frameworkError } from './plugins/errors.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';
 import { inputGuardPlugin } from './plugins/input-guard.js';
 import { type ApiLimits, DEFAULT_API_LIMITS, limitsPlugin, NO_API_LIMITS } from './plugins/limits.js';
+import { optionalBodyPlugin } from './plugins/optional-body.js';
 import { CacheVersions, responseCachePlugin } from './plugins/response-cache.js';
 import { securityPlugin } from './plugins/security.js';
 import { webStaticPlugin } from './plugins/web-static.js';
@@ -124,6 +125,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   }
   await app.register(securityPlugin, { config });
   await app.register(inputGuardPlugin);
+  await app.register(optionalBodyPlugin);
   const limitStore = options.limitStore ?? createLimitStore(config.database.engine, db);
   const limits = options.apiLimits ?? (config.apiRateLimit ? DEFAULT_API_LIMITS : NO_API_LIMITS);
   await app.register(limitsPlugin, { store: limitStore, limits });

@@ -169,7 +169,8 @@ const SAMPLES: Record<string, Sample> = {
     body: () => ({
       format: 'hearth.house',
       version: 1,
-      house: { house_name: 'Hijacked' },
+      exported_at: '2026-01-01T00:00:00.000Z',
+      house: { house_name: 'Hijacked', house_img: null, time_zone: 'UTC' },
       people: [],
       data: {},
     }),
@@ -557,4 +558,78 @@ describe('authorization matrix (built from the route table)', () => {
     console.info(`authorization matrix: ${checks} checks over ${routes.length} routes, 0 leaks`);
     expect(checks).toBeGreaterThan(routes.length * 9);
   }, 300_000);
+
+  it("answers 404 for another house's id even with a body that is valid in the caller's own house", async () => {
+    // A house of the caller's own, with what the bodies name (payer, split, list, currency).
+    const { client: caller, house, user } = await memberOfNewHouse(t, 'idprober', 'Prober house');
+    const { user: mate } = await housemateOf(t, 'idprober-mate', house.house_code);
+    const currency = await caller.put(`/api/house/${house.house_id}/currency`, { currency: 'EUR' });
+    const list = await caller.post('/api/grocery-list/', { grocery_list_name: 'Prober list' });
+    for (const res of [currency, list]) expect(res.statusCode, res.body).toBeLessThan(300);
+    const own: Fixture = {
+      ...fixture,
+      houseId: house.house_id,
+      houseCode: house.house_code,
+      ownerId: user.user_id,
+      housemateId: mate.user_id,
+      listId: list.json().grocery_list_id,
+    };
+    // The bodies are ones the caller's own house takes (else a 404 would prove little): checked on the
+    // routes that create the same things.
+    const ownBodies: Array<[string, string, unknown]> = [
+      ['POST', '/api/expense/', expense(own, 'Prober expense')],
+      ['POST', '/api/recurring-expense/', recurring(own, 'Prober bill')],
+      ['POST', '/api/event/', event(own.houseId, 'Prober event')],
+      [
+        'POST',
+        '/api/task/',
+        { title: 'Prober task', due_at: '2030-01-01T09:00:00Z', assignee_id: own.ownerId },
+      ],
+    ];
+    for (const [method, url, body] of ownBodies) {
+      const res = await caller.request(method as InjectOptions['method'], url, body);
+      expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
+    }
+
+    // And a house that has not chosen its currency yet: a check of the caller's house comes after the id too.
+    await memberOfNewHouse(t, 'idprober-bare', 'Bare house');
+
+    const before = await ownerSnapshot();
+    const bearer = async (subject: string) => ({ authorization: `Bearer ${await t.issuer.mint(subject)}` });
+    // The body as the caller's own house would take it, and as the id's house would (its members, its
+    // list): either way the id is resolved first, so nobody is told anything but "not found".
+    const attempts = [
+      { who: 'idprober', headers: await bearer('idprober'), bodyOf: 'own house', f: own },
+      { who: 'idprober', headers: await bearer('idprober'), bodyOf: "id's house", f: fixture },
+      { who: 'idprober-bare', headers: await bearer('idprober-bare'), bodyOf: "id's house", f: fixture },
+    ];
+    const withId = routes.filter(
+      (r) =>
+        /:\w*(id|Id)\b/.test(r.url) && r.config.auth !== false && !SAMPLES[`${r.method} ${r.url}`]?.stream,
+    );
+    expect(withId.length).toBeGreaterThan(20);
+    const wrong: string[] = [];
+    for (const route of withId) {
+      const key = `${route.method} ${route.url}`;
+      const sample = SAMPLES[key];
+      if (!sample) continue;
+      // The body as the caller's own house would take it, and as the id's house would (its members, its
+      // list): either way the id is resolved first, so neither may be told anything but "not found".
+      for (const { who, headers, bodyOf, f } of attempts) {
+        const options: InjectOptions = {
+          method: route.method as InjectOptions['method'],
+          url: sample.path(fixture),
+          headers,
+        };
+        if (sample.body) options.payload = sample.body(f) as InjectOptions['payload'];
+        const res = await t.app.inject(options);
+        checks++;
+        if (res.statusCode !== 404)
+          wrong.push(`${key} as ${who}, body for the ${bodyOf}: ${res.statusCode} ${res.body}`);
+        expectNoLeak(res, [...SHARED_MARKERS, ...PERSONAL_MARKERS], `${key} with another house's id`);
+      }
+    }
+    expect(wrong, "routes that did not answer 404 for another house's id").toEqual([]);
+    expect(await ownerSnapshot()).toBe(before);
+  });
 });

@@ -106,7 +106,6 @@ describe('notification settings', () => {
       mailFrom: 'Hearth <hearth@localhost>',
       vapid: null,
       vapidSubject: 'mailto:hearth@localhost',
-      pushAllowInsecure: false,
       scheduler: true,
     });
   });
@@ -125,9 +124,16 @@ describe('notification settings', () => {
       mailFrom: 'Home <home@example.org>',
       vapid: { publicKey: VAPID.VAPID_PUBLIC_KEY, privateKey: VAPID.VAPID_PRIVATE_KEY },
       vapidSubject: 'https://home.example.org',
-      pushAllowInsecure: true,
       scheduler: false,
     });
+    expect(c.outbound).toEqual({ allowLoopback: true });
+  });
+
+  it('keep outbound requests off loopback unless OUTBOUND_ALLOW_LOOPBACK (or its alias) says so', () => {
+    expect(loadConfig({}).outbound).toEqual({ allowLoopback: false });
+    expect(loadConfig({ OUTBOUND_ALLOW_LOOPBACK: 'true' }).outbound).toEqual({ allowLoopback: true });
+    expect(loadConfig({ PUSH_ALLOW_INSECURE: 'true' }).outbound).toEqual({ allowLoopback: true });
+    expect(loadConfig({ OUTBOUND_ALLOW_LOOPBACK: 'false' }).outbound).toEqual({ allowLoopback: false });
   });
 
   it('refuse bad values without echoing an SMTP password', () => {
@@ -145,6 +151,7 @@ describe('notification settings', () => {
     expect(problems({ VAPID_PUBLIC_KEY: VAPID.VAPID_PUBLIC_KEY })).toMatch(/go together/);
     expect(problems({ ...VAPID, VAPID_PRIVATE_KEY: 'short' })).toMatch(/VAPID_PRIVATE_KEY must be|32 bytes/);
     expect(problems({ PUSH_ALLOW_INSECURE: 'yes' })).toMatch(/PUSH_ALLOW_INSECURE/);
+    expect(problems({ OUTBOUND_ALLOW_LOOPBACK: 'yes' })).toMatch(/OUTBOUND_ALLOW_LOOPBACK/);
     expect(problems({ VAPID_SUBJECT: 'http://x' })).toMatch(/VAPID_SUBJECT/);
   });
 });

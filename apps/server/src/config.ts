@@ -33,6 +33,11 @@ export interface AppConfig {
   /** Where the built web app lives; null when not served (API-only tests). */
   webDist: string | null;
   notifications: NotificationsConfig;
+  /** Every request the server sends outside (push, calendars) goes through one guard. */
+  outbound: {
+    /** Tests only (OUTBOUND_ALLOW_LOOPBACK, or its alias PUSH_ALLOW_INSECURE): also reach 127.0.0.1/::1. */
+    allowLoopback: boolean;
+  };
 }
 
 export interface NotificationsConfig {
@@ -44,8 +49,6 @@ export interface NotificationsConfig {
   vapid: { publicKey: string; privateKey: string } | null;
   /** The VAPID contact (mailto: or https:) push services may reach the operator at. */
   vapidSubject: string;
-  /** Tests only: also allow push endpoints on http://loopback. */
-  pushAllowInsecure: boolean;
   /** Whether this instance runs the delivery scheduler (several instances may; each item goes once). */
   scheduler: boolean;
 }
@@ -184,6 +187,10 @@ export function loadConfig(env: Env = process.env, defaults: { webDist?: string 
   const idpRateLimit = flag('IDP_RATE_LIMIT', true, ['on'], ['off']);
   const apiRateLimit = flag('API_RATE_LIMIT', true, ['on'], ['off']);
   const notifications = parseNotifications(env, publicUrl, problems, flag);
+  // PUSH_ALLOW_INSECURE is the setting's older name, kept so existing test setups go on working.
+  const outboundLoopback = flag('OUTBOUND_ALLOW_LOOPBACK', false, ['true'], ['false']);
+  const pushInsecure = flag('PUSH_ALLOW_INSECURE', false, ['true'], ['false']);
+  const allowLoopback = outboundLoopback || pushInsecure;
 
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -199,12 +206,13 @@ export function loadConfig(env: Env = process.env, defaults: { webDist?: string 
     apiRateLimit,
     webDist: defaults.webDist ?? null,
     notifications,
+    outbound: { allowLoopback },
   };
 }
 
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 
-/** SMTP_URL, MAIL_FROM, VAPID_*, PUSH_ALLOW_INSECURE, NOTIFICATIONS_SCHEDULER. */
+/** SMTP_URL, MAIL_FROM, VAPID_*, NOTIFICATIONS_SCHEDULER. */
 function parseNotifications(
   env: Env,
   publicUrl: string,
@@ -261,7 +269,6 @@ function parseNotifications(
     mailFrom,
     vapid,
     vapidSubject,
-    pushAllowInsecure: flag('PUSH_ALLOW_INSECURE', false, ['true'], ['false']),
     scheduler: flag('NOTIFICATIONS_SCHEDULER', true, ['on'], ['off']),
   };
 }

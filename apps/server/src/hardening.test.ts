@@ -198,6 +198,10 @@ describe(`hardening (${testEngine})`, () => {
         headers: { cookie: 'hearth_idp_session=sekrit-cookie' },
       });
       await t.app.inject({ url: `/api/event/house/${houseId}/calendar.ics?token=feed-sekrit-token` });
+      // Repeated and bracketed keys, as written and percent-encoded.
+      await t.app.inject({ url: `/api/event/house/${houseId}/calendar.ics?token[]=bracket-sekrit-1` });
+      await t.app.inject({ url: `/api/event/house/${houseId}/calendar.ics?token%5B%5D=bracket-sekrit-2` });
+      await t.app.inject({ url: `/api/nowhere?access_token=repeat-sekrit-1&access_token=repeat-sekrit-2` });
       await t.app.inject({ url: '/api/users/me', headers: { authorization: `Bearer ${token}` } });
       // An error line carries the request too.
       await t.app.inject({ url: `/api/nowhere?access_token=${token}` });
@@ -206,7 +210,17 @@ describe(`hardening (${testEngine})`, () => {
       expect(log.lines.length).toBeGreaterThanOrEqual(4);
       expect(text).toContain('/calendar.ics?access_token=[redacted]&x=1');
       expect(text).toContain('token=[redacted]');
-      for (const secret of [token, 'feed-sekrit-token', 'sekrit-cookie', token.split('.')[2] ?? 'x']) {
+      expect(text).toContain('token[]=[redacted]');
+      for (const secret of [
+        token,
+        'feed-sekrit-token',
+        'sekrit-cookie',
+        token.split('.')[2] ?? 'x',
+        'bracket-sekrit-1',
+        'bracket-sekrit-2',
+        'repeat-sekrit-1',
+        'repeat-sekrit-2',
+      ]) {
         expect(text).not.toContain(secret);
       }
     });

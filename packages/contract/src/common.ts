@@ -23,6 +23,7 @@ export const ErrorCode = {
   usernameTaken: 'username_taken',
   alreadyInHouse: 'already_in_house',
   houseNotEmpty: 'house_not_empty',
+  pushEndpointTaken: 'push_endpoint_taken',
   imageInvalid: 'image_invalid',
   imageTooLarge: 'image_too_large',
   payloadTooLarge: 'payload_too_large',

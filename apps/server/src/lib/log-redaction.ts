@@ -15,7 +15,20 @@ const SECRET_QUERY_KEYS = new Set([
 
 export const REDACTED = '[redacted]';
 
-/** The URL with secret query values replaced, so it can be logged. */
+/**
+ * A query key as a parser could read it, for comparison: percent-escapes decoded byte by byte (so a stray
+ * `%` cannot stop the decoding), `+` as a space, lower case, and without a bracket suffix, so `token[]`,
+ * `token[0]` and `token%5B%5D` are all `token`.
+ */
+function baseKey(rawKey: string): string {
+  const decoded = rawKey
+    .replace(/\+/g, ' ')
+    .replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  const bracket = decoded.indexOf('[');
+  return (bracket === -1 ? decoded : decoded.slice(0, bracket)).trim().toLowerCase();
+}
+
+/** The URL with secret query values replaced (every occurrence of a key, bracketed or not), so it can be logged. */
 export function redactUrl(url: string | undefined): string | undefined {
   if (url === undefined) return url;
   const q = url.indexOf('?');
@@ -24,13 +37,7 @@ export function redactUrl(url: string | undefined): string | undefined {
   const cleaned = params.map((pair) => {
     const eq = pair.indexOf('=');
     const rawKey = eq === -1 ? pair : pair.slice(0, eq);
-    let key = rawKey;
-    try {
-      key = decodeURIComponent(rawKey.replace(/\+/g, ' '));
-    } catch {
-      // An undecodable name is compared as written.
-    }
-    return SECRET_QUERY_KEYS.has(key.toLowerCase()) ? `${rawKey}=${REDACTED}` : pair;
+    return SECRET_QUERY_KEYS.has(baseKey(rawKey)) ? `${rawKey}=${REDACTED}` : pair;
   });
   return `${url.slice(0, q)}?${cleaned.join('&')}`;
 }

@@ -2,6 +2,21 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { bodyFieldsAllOptional } from './optional-body.js';
+
+type Operation = { requestBody?: { required?: boolean; content?: Record<string, { schema?: unknown }> } };
+
+/** A body whose fields are all optional may be left out (plugins/optional-body.ts): the document says so. */
+function markOptionalBodies(document: { paths?: Record<string, Record<string, Operation>> }) {
+  for (const operations of Object.values(document.paths ?? {})) {
+    for (const operation of Object.values(operations)) {
+      const body = operation.requestBody;
+      const schemas = Object.values(body?.content ?? {}).map((media) => media.schema);
+      if (body && schemas.length > 0 && schemas.every(bodyFieldsAllOptional)) body.required = false;
+    }
+  }
+  return document;
+}
 
 /** The OpenAPI document, generated from the same TypeBox schemas that validate (never written by hand). */
 export const apiDocsPlugin = fp<{ publicUrl: string }>(
@@ -13,6 +28,13 @@ export const apiDocsPlugin = fp<{ publicUrl: string }>(
         servers: [{ url: publicUrl }],
         components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
         security: [{ bearer: [] }],
+      },
+      // Only the OpenAPI form is made here (no `swagger` option).
+      transformObject: (documentObject) => {
+        const { openapiObject } = documentObject as { openapiObject: Record<string, unknown> };
+        return markOptionalBodies(
+          openapiObject as Parameters<typeof markOptionalBodies>[0],
+        ) as typeof openapiObject;
       },
     });
     await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });

@@ -198,6 +198,8 @@ export class BillsService {
 
   async updateExpense(identity: Identity, expenseId: number, input: ExpenseInput): Promise<Expense> {
     const { user, houseId } = await this.member(identity);
+    // The id first: another house's expense is a 404 whatever the body says.
+    if (!(await this.bills.expense(houseId, expenseId))) throw expenseNotFound();
     const currency = await this.requireCurrency(houseId);
     const values = await this.expenseValues(houseId, currency, input);
     await this.bills.transaction(async (repo) => {
@@ -394,6 +396,9 @@ export class BillsService {
     input: RecurringExpenseInput,
   ): Promise<RecurringExpense> {
     const { user, houseId } = await this.member(identity);
+    // The id first: another house's bill is a 404 whatever the body says.
+    if (!(await this.bills.recurringList(houseId)).some((r) => r.recurring_id === id))
+      throw recurringNotFound();
     const currency = await this.requireCurrency(houseId);
     const values = await this.recurringValues(houseId, currency, input);
     const zone = await this.bills.houseTimeZone(houseId);
@@ -432,9 +437,9 @@ export class BillsService {
   /** The list's ticked items become one groceries expense and leave the list, in one transaction. */
   async purchase(identity: Identity, listId: number, input: PurchaseInput): Promise<Expense> {
     const { user, houseId } = await this.member(identity);
-    const currency = await this.requireCurrency(houseId);
     const ticked = await this.bills.tickedItems(houseId, listId);
     if (!ticked) throw notFound('Grocery list');
+    const currency = await this.requireCurrency(houseId);
     if (ticked.items.length === 0) {
       throw validationError('items', 'Tick the items you bought before recording the purchase.');
     }

@@ -21,6 +21,7 @@ export const notificationsModule = defineModule({
       live,
       {
         config: config.notifications,
+        outbound: config.outbound,
         publicUrl: config.publicUrl,
         log,
       },

@@ -31,7 +31,7 @@ beforeAll(async () => {
   const env = {
     SMTP_URL: mail.url,
     MAIL_FROM: 'Hearth <hearth@hearth.test>',
-    PUSH_ALLOW_INSECURE: 'true',
+    OUTBOUND_ALLOW_LOOPBACK: 'true',
     NOTIFICATIONS_SCHEDULER: 'off',
     API_RATE_LIMIT: 'off',
   };
@@ -42,7 +42,13 @@ beforeAll(async () => {
     new NotificationsRepository(t.testDb.db, t.testDb.database.engine),
     null as unknown as Membership,
     null as unknown as LiveHub,
-    { config: config.notifications, publicUrl: config.publicUrl, log: t.app.log, clock },
+    {
+      config: config.notifications,
+      outbound: config.outbound,
+      publicUrl: config.publicUrl,
+      log: t.app.log,
+      clock,
+    },
   );
   scheduler = new Scheduler(service, t.app.log);
 });
@@ -190,6 +196,49 @@ describe(`push devices API (${testEngine})`, () => {
     );
   });
 
+  it('keeps an endpoint with the person who registered it: another person posting it is a 409', async () => {
+    const alice = await memberOfNewHouse(t, 'own-alice');
+    const carol = await memberOfNewHouse(t, 'own-carol');
+    const device = push.device();
+    const added = await alice.client.post('/api/push-subscription/', {
+      endpoint: device.endpoint,
+      keys: device.keys,
+      device_label: 'Alice’s phone',
+    });
+    expect(added.statusCode).toBe(201);
+    const before = (await alice.client.get('/api/push-subscription/')).json();
+
+    // Carol knows the endpoint but not the subscription's secret: her own keys.
+    const carolKeys = push.device().keys;
+    const taken = await carol.client.post('/api/push-subscription/', {
+      endpoint: device.endpoint,
+      keys: carolKeys,
+      device_label: 'Mine now',
+    });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error).toMatchObject({ code: 'push_endpoint_taken', field: 'endpoint' });
+    expect(taken.json().error.message).toMatch(/endpoint/);
+    expect((await alice.client.get('/api/push-subscription/')).json()).toEqual(before);
+    expect((await carol.client.get('/api/push-subscription/')).json()).toEqual([]);
+
+    // Alice's notifications still reach Alice's keys (the sink decrypts with them).
+    await alice.client.post('/api/notification-settings/test');
+    expect(device.received).toHaveLength(1);
+    expect((await carol.client.post('/api/notification-settings/test')).json()).toMatchObject({
+      push_sent: 0,
+    });
+    expect(device.received).toHaveLength(1);
+
+    // The same browser (its own auth secret) signed in as Carol moves the device to her.
+    const moved = await carol.client.post('/api/push-subscription/', {
+      endpoint: device.endpoint,
+      keys: device.keys,
+    });
+    expect(moved.statusCode).toBe(201);
+    expect((await alice.client.get('/api/push-subscription/')).json()).toEqual([]);
+    expect((await carol.client.get('/api/push-subscription/')).json()).toHaveLength(1);
+  });
+
   it('renews a device the browser re-subscribed, proven by the old auth secret, without an access token', async () => {
     const ana = await memberOfNewHouse(t, 'renew-ana');
     const old = push.device();
@@ -239,6 +288,9 @@ describe(`push devices API (${testEngine})`, () => {
     [{ endpoint: 'https://[fd00::1]/push' }, 'endpoint'],
     [{ endpoint: 'http://192.168.1.20/push' }, 'endpoint'],
     [{ endpoint: 'ftp://127.0.0.1/push' }, 'endpoint'],
+    // IPv4-compatible loopback: refused even though this test server allows 127.0.0.1 and ::1.
+    [{ endpoint: 'https://[::127.0.0.1]:45443/x' }, 'endpoint'],
+    [{ endpoint: 'https://[64:ff9b::7f00:1]/x' }, 'endpoint'],
     [{ extra: true }, 'extra'],
     [{ keys: { p256dh: 'P256', auth: 'A16', more: 1 } }, 'keys.more'],
     [{ device_label: 'x'.repeat(81) }, 'device_label'],

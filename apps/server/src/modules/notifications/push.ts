@@ -1,15 +1,14 @@
-import http from 'node:http';
-import https from 'node:https';
+import type { OutgoingHttpHeaders } from 'node:http';
 import type { PushPayload } from '@hearth/contract';
 import webpush from 'web-push';
-import { guardedLookup, literalAllowed } from './endpoint-guard.js';
+import { OutboundError, type OutboundPolicy, outboundFetch } from '../../lib/outbound/index.js';
 import type { VapidKeys } from './secrets.js';
 
 /*
  * Web Push (RFC 8291 payload encryption, RFC 8292 VAPID) with web-push: it builds the encrypted request,
- * and the request itself goes through node:http(s) with a lookup that refuses local and private addresses,
- * so a push endpoint can never make the server reach inward. VAPID headers are signed once per push
- * service per hour instead of once per message.
+ * and the request itself goes through the server's one outbound guard (public https addresses only,
+ * checked again as it connects), so a push endpoint can never make the server reach inward. VAPID headers
+ * are signed once per push service per hour instead of once per message.
  */
 
 export interface PushTarget {
@@ -27,11 +26,8 @@ export type PushOutcome =
 const TTL_SECONDS = 24 * 3600;
 const TIMEOUT_MS = 10_000;
 const VAPID_REUSE_MS = 60 * 60 * 1000;
-
-const agents = {
-  'http:': new http.Agent({ keepAlive: true, maxSockets: 32 }),
-  'https:': new https.Agent({ keepAlive: true, maxSockets: 32 }),
-};
+/** A push service's answer is a status and perhaps a short error text. */
+const MAX_ANSWER_BYTES = 64 * 1024;
 
 export class PushSender {
   private readonly vapidCache = new Map<string, { header: string; until: number }>();
@@ -39,7 +35,7 @@ export class PushSender {
   constructor(
     private readonly vapid: VapidKeys,
     private readonly subject: string,
-    private readonly allowInsecure: boolean,
+    private readonly policy: OutboundPolicy,
   ) {}
 
   get publicKey(): string {
@@ -72,11 +68,6 @@ export class PushSender {
     } catch {
       return { ok: false, gone: true, retry: false, retryAfterMs: null, error: 'endpoint is not a URL' };
     }
-    const protocol = url.protocol as 'http:' | 'https:';
-    const allowedProtocol = protocol === 'https:' || (protocol === 'http:' && this.allowInsecure);
-    if (!allowedProtocol || !literalAllowed(url, this.allowInsecure)) {
-      return { ok: false, gone: true, retry: false, retryAfterMs: null, error: 'endpoint address refused' };
-    }
     const details = webpush.generateRequestDetails(
       { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
       JSON.stringify(payload),
@@ -88,36 +79,42 @@ export class PushSender {
         headers: { Authorization: this.vapidHeader(`${url.protocol}//${url.host}`) },
       },
     );
-    return new Promise<PushOutcome>((resolve) => {
-      const request = (protocol === 'https:' ? https : http).request(
-        url,
-        {
-          method: 'POST',
-          headers: details.headers as http.OutgoingHttpHeaders,
-          agent: agents[protocol],
-          lookup: guardedLookup(protocol, this.allowInsecure),
-          timeout: TIMEOUT_MS,
-        },
-        (response) => {
-          response.resume();
-          const status = response.statusCode ?? 0;
-          if (status >= 200 && status < 300) return resolve({ ok: true });
-          const retryAfter = Number(response.headers['retry-after']);
-          resolve({
-            ok: false,
-            gone: status === 404 || status === 410,
-            retry: status === 429 || status >= 500,
-            retryAfterMs: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : null,
-            error: `push service answered ${status}`,
-          });
-        },
-      );
-      request.on('timeout', () => request.destroy(new Error('push service timed out')));
-      request.on('error', (err: NodeJS.ErrnoException) => {
-        const refused = err.code === 'EHEARTHREFUSED';
-        resolve({ ok: false, gone: refused, retry: !refused, retryAfterMs: null, error: err.message });
+    let status: number;
+    let retryAfterText: string | string[] | undefined;
+    try {
+      const answer = await outboundFetch(url, this.policy, {
+        method: 'POST',
+        headers: details.headers as OutgoingHttpHeaders,
+        body: details.body as Buffer | null,
+        timeoutMs: TIMEOUT_MS,
+        maxBytes: MAX_ANSWER_BYTES,
+        // A push service answers where it was asked (RFC 8030); a redirect is a failure, not followed.
+        maxRedirects: 0,
       });
-      request.end(details.body as Buffer | null);
-    });
+      status = answer.status;
+      retryAfterText = answer.headers['retry-after'];
+    } catch (err) {
+      const reason = err instanceof OutboundError ? err.reason : 'network';
+      const message = err instanceof Error ? err.message : String(err);
+      // A refused address never becomes reachable: the subscription is dropped. Network trouble is retried.
+      const refused = reason === 'refused';
+      const retry = reason === 'network' || reason === 'timeout';
+      return {
+        ok: false,
+        gone: refused,
+        retry,
+        retryAfterMs: null,
+        error: `push failed (${reason}): ${message}`,
+      };
+    }
+    if (status >= 200 && status < 300) return { ok: true };
+    const retryAfter = Number(retryAfterText);
+    return {
+      ok: false,
+      gone: status === 404 || status === 410,
+      retry: status === 429 || status >= 500,
+      retryAfterMs: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : null,
+      error: `push service answered ${status}`,
+    };
   }
 }

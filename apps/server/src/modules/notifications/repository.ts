@@ -141,29 +141,41 @@ export class NotificationsRepository {
   }
 
   /** Adds a device, or updates the one with this endpoint (it moves to this person: one browser, one user). */
+  /**
+   * Adds a device, or updates the one with the same endpoint. Another person's endpoint changes hands only
+   * when `mayClaim` says so (checked in the same transaction); otherwise the answer is 'taken'.
+   */
   async saveDevice(
     userId: number,
     device: { endpoint: string; p256dh: string; auth: string; device_label: string },
     now: Date,
-  ): Promise<PushSubscriptionRow> {
+    mayClaim: (existing: PushSubscriptionRow) => boolean,
+  ): Promise<PushSubscriptionRow | 'taken'> {
     return this.db.transaction().execute(async (trx) => {
       const existing = await trx
         .selectFrom('push_subscriptions')
-        .select('push_subscription_id')
+        .selectAll()
         .where('endpoint', '=', device.endpoint)
         .executeTakeFirst();
       if (existing) {
-        return trx
-          .updateTable('push_subscriptions')
-          .set({
-            user_id: userId,
-            p256dh: device.p256dh,
-            auth: device.auth,
-            device_label: device.device_label,
-          })
-          .where('push_subscription_id', '=', existing.push_subscription_id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        if (existing.user_id !== userId && !mayClaim(existing)) return 'taken';
+        return (
+          trx
+            .updateTable('push_subscriptions')
+            .set({
+              user_id: userId,
+              p256dh: device.p256dh,
+              auth: device.auth,
+              device_label: device.device_label,
+            })
+            .where('push_subscription_id', '=', existing.push_subscription_id)
+            // Unchanged since it was read: a concurrent claim cannot slip between the check and the write.
+            .where('user_id', '=', existing.user_id)
+            .where('auth', '=', existing.auth)
+            .returningAll()
+            .executeTakeFirst()
+            .then((row) => row ?? 'taken')
+        );
       }
       return trx
         .insertInto('push_subscriptions')

@@ -1,6 +1,7 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import {
   DEVICE_LABEL_MAX,
+  ErrorCode,
   type NotificationActionInput,
   type NotificationActionResult,
   type NotificationSettings,
@@ -18,11 +19,11 @@ import type { Identity } from '../../core/identity.js';
 import type { LiveHub } from '../../core/live.js';
 import type { Membership } from '../../core/membership.js';
 import { AppError, conflict, notFound, validationError } from '../../lib/errors.js';
+import { checkOutboundUrl, type OutboundPolicy, type Resolver } from '../../lib/outbound/index.js';
 import { optionalText } from '../../lib/text.js';
 import { standingReminders } from '../reminders/index.js';
 import { openTasks, taskDoneAction } from '../tasks/index.js';
 import { composeEmail, Dispatcher } from './dispatcher.js';
-import { checkEndpoint, type GuardOptions } from './endpoint-guard.js';
 import { Mailer } from './mail.js';
 import { messages, render } from './messages.js';
 import { Planner, reminderItem } from './planner.js';
@@ -44,11 +45,13 @@ export interface Runtime {
 
 export interface NotificationsServiceOptions {
   config: NotificationsConfig;
+  /** The outbound guard's setting (loopback allowed only in tests). */
+  outbound: { allowLoopback: boolean };
   publicUrl: string;
   log: FastifyBaseLogger;
   clock?: () => Date;
   /** Stands in for DNS when checking push endpoints (tests). */
-  resolve?: GuardOptions['resolve'];
+  resolve?: Resolver;
 }
 
 const DEVICE_LABEL_DEFAULT = 'This device';
@@ -59,6 +62,13 @@ function toSubscription(row: PushSubscriptionRow): PushSubscription {
     device_label: row.device_label,
     created_at: row.created_at,
   };
+}
+
+/** Whether two base64url auth secrets are the same, compared in constant time. */
+function sameSecret(given: string, kept: string): boolean {
+  const a = Buffer.from(given, 'base64url');
+  const b = Buffer.from(kept, 'base64url');
+  return a.length === b.length && a.length > 0 && timingSafeEqual(a, b);
 }
 
 /** base64url of exactly `bytes` bytes, or a 400 naming the field. */
@@ -82,6 +92,11 @@ export class NotificationsService {
     this.clock = options.clock ?? (() => new Date());
   }
 
+  private get outboundPolicy(): OutboundPolicy {
+    const { outbound, resolve } = this.options;
+    return resolve ? { allowLoopback: outbound.allowLoopback, resolve } : outbound;
+  }
+
   get emailEnabled(): boolean {
     return this.options.config.smtpUrl !== null;
   }
@@ -91,7 +106,7 @@ export class NotificationsService {
     this.runtimePromise ??= (async () => {
       const { config, publicUrl, log } = this.options;
       const secrets = await loadSecrets(this.repo.db, config);
-      const push = new PushSender(secrets.vapid, config.vapidSubject, config.pushAllowInsecure);
+      const push = new PushSender(secrets.vapid, config.vapidSubject, this.outboundPolicy);
       const mailer = config.smtpUrl ? new Mailer(config.smtpUrl, config.mailFrom) : null;
       const signer = new LinkSigner(secrets.linkKey, this.clock);
       const planner = new Planner(this.repo.db, { engine: this.repo.engine, emailEnabled: mailer !== null });
@@ -157,13 +172,14 @@ export class NotificationsService {
     if (Buffer.from(p256dh, 'base64url')[0] !== 4) {
       throw validationError('keys.p256dh', 'keys.p256dh must be an uncompressed P-256 public key.');
     }
-    const url = await checkEndpoint(input.endpoint, {
-      allowInsecure: this.options.config.pushAllowInsecure,
-      resolve: this.options.resolve,
-    });
+    const url = await checkOutboundUrl(input.endpoint, 'endpoint', this.outboundPolicy);
     return { url, p256dh, auth };
   }
 
+  /**
+   * Adds the caller's device. An endpoint already registered by someone else stays theirs (409) unless the
+   * request carries that subscription's own auth secret: then it is the same browser, now used by the caller.
+   */
   async addDevice(identity: Identity, input: PushSubscriptionInput): Promise<PushSubscription> {
     const user = await this.membership.profile(identity);
     const { url, p256dh, auth } = await this.checkSubscription(input);
@@ -172,7 +188,15 @@ export class NotificationsService {
       user.user_id,
       { endpoint: url.href, p256dh, auth, device_label: label },
       this.clock(),
+      (existing) => sameSecret(auth, existing.auth),
     );
+    if (row === 'taken') {
+      throw conflict(
+        ErrorCode.pushEndpointTaken,
+        'endpoint is registered by someone else; only that subscription itself can move it.',
+        'endpoint',
+      );
+    }
     await this.publish(user.user_id, 'push_subscription', 'created', row.push_subscription_id);
     return toSubscription(row);
   }
@@ -186,9 +210,7 @@ export class NotificationsService {
       throw notFound('Device');
     }
     const row = await this.repo.deviceByEndpoint(oldEndpoint);
-    const given = Buffer.from(input.old_auth, 'base64url');
-    const kept = Buffer.from(row?.auth ?? '', 'base64url');
-    if (!row || given.length !== kept.length || !timingSafeEqual(given, kept)) throw notFound('Device');
+    if (!row || !sameSecret(input.old_auth, row.auth)) throw notFound('Device');
     const { url, p256dh, auth } = await this.checkSubscription(input);
     await this.repo.renewDevice(row.push_subscription_id, { endpoint: url.href, p256dh, auth });
     await this.publish(row.user_id, 'push_subscription', 'updated', row.push_subscription_id);
