@@ -120,8 +120,32 @@ function eventTitle(value: string | undefined): string {
 
 const eventNotFound = () => notFound('Event');
 
-/** The checked, normalised fields of an event as stored. */
-function eventFields(input: EventPatch & { title?: string }) {
+/**
+ * An original start naming one occurrence of the series (a 400 naming `field` otherwise), normalised as
+ * occurrences are keyed.
+ */
+export function checkOccurrenceKey(
+  series: SeriesTimes,
+  value: string | undefined,
+  field = 'occurrence_start',
+): string {
+  const text = value?.trim() ?? '';
+  const at = ISO_INSTANT.test(text) ? Date.parse(text) : Number.NaN;
+  if (Number.isNaN(at)) {
+    throw validationError(field, `${field} must be the ISO instant an occurrence starts at.`);
+  }
+  const key = new Date(at).toISOString();
+  if (!isOccurrence(series, key)) {
+    throw validationError(field, `${field} is not an occurrence of this event.`);
+  }
+  return key;
+}
+
+/**
+ * The checked, normalised fields of an event as stored: the one rule for an event's title, texts, times,
+ * zone and repeat rule, for the API and the house import alike.
+ */
+export function eventFields(input: EventPatch & { title?: string }) {
   const times = resolveEventTimes({
     start: input.start_datetime,
     end: input.end_datetime,
@@ -270,18 +294,7 @@ export class EventsService {
    * must be one of the series' occurrences (a 400 naming occurrence_start otherwise).
    */
   private occurrenceKey(current: EventRow, value: string | undefined): string {
-    const text = value?.trim() ?? '';
-    const at = ISO_INSTANT.test(text) ? Date.parse(text) : Number.NaN;
-    if (Number.isNaN(at)) {
-      throw validationError(
-        'occurrence_start',
-        'occurrence_start must be the ISO instant an occurrence starts at.',
-      );
-    }
-    const key = new Date(at).toISOString();
-    if (!isOccurrence(seriesOf(current), key)) {
-      throw validationError('occurrence_start', 'occurrence_start is not an occurrence of this event.');
-    }
+    const key = checkOccurrenceKey(seriesOf(current), value);
     if (seriesOf(current).exdates.includes(key)) throw eventNotFound();
     return key;
   }
