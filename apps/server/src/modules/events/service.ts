@@ -14,13 +14,15 @@ import {
   EVENT_TITLE_MAX,
   EventMessages,
 } from '@hearth/contract';
+import { DateTime } from 'luxon';
 import type { Identity } from '../../core/identity.js';
 import type { LivePublisher } from '../../core/live.js';
 import type { Membership } from '../../core/membership.js';
 import type { UserRow } from '../../db/tables.js';
 import { houseRequired, notFound, validationError } from '../../lib/errors.js';
-import { ISO_INSTANT } from '../../lib/iso-instant.js';
+import { ISO_INSTANT, parseInstant } from '../../lib/iso-instant.js';
 import { optionalText } from '../../lib/text.js';
+import { readable } from '../../lib/unusable-rows.js';
 import { resolveEventTimes } from './event-times.js';
 import {
   checkRrule,
@@ -83,6 +85,57 @@ export function seriesOf(row: EventRow): SeriesTimes {
     rrule: row.rrule ?? null,
     exdates: parseExdates(row.exdates),
   };
+}
+
+/** What a read needs of a stored event row (a feed row has its columns too). */
+type StoredEvent = Pick<
+  EventRow,
+  | 'start_datetime'
+  | 'end_datetime'
+  | 'all_day'
+  | 'start_date'
+  | 'end_date'
+  | 'time_zone'
+  | 'rrule'
+  | 'exdates'
+  | 'recurrence_id'
+  | 'created_at'
+  | 'updated_at'
+>;
+
+const isRealDate = (text: string | null) =>
+  text !== null && /^\d{4}-\d{2}-\d{2}$/.test(text) && DateTime.fromISO(text, { zone: 'utc' }).isValid;
+
+/**
+ * A stored event checked by the rules it was written by (times in order, a known zone, real days, a rule
+ * that parses, instants that exist), for reads that leave out a row they cannot use instead of failing.
+ */
+export function checkStoredEvent(row: StoredEvent): void {
+  resolveEventTimes({
+    start: row.start_datetime,
+    end: row.end_datetime,
+    allDay: Boolean(row.all_day),
+    timeZone: row.time_zone,
+  });
+  if (row.all_day && !(isRealDate(row.start_date) && isRealDate(row.end_date))) {
+    throw new Error('an all-day event without real start and end days');
+  }
+  checkRrule(row.rrule, row.time_zone);
+  for (const at of [row.created_at, row.updated_at, ...parseExdates(row.exdates)])
+    parseInstant(at, 'instant');
+  if (row.recurrence_id !== null) parseInstant(row.recurrence_id, 'recurrence_id');
+}
+
+/** The rows a read can use; each one it cannot is left out and reported once. */
+export function readableEvents<T extends { event_id: number | null }>(rows: readonly T[]): T[] {
+  return rows.filter(
+    (row) =>
+      row.event_id === null ||
+      readable('event', row.event_id, () => {
+        checkStoredEvent(row as unknown as StoredEvent);
+        return true;
+      }) === true,
+  );
 }
 
 /** A range bound: an ISO instant, or a 400 naming the field. */
@@ -224,7 +277,7 @@ export class EventsService {
   async list(identity: Identity, query: EventRangeQuery): Promise<EventOccurrence[]> {
     const { houseId } = await this.member(identity);
     const { from, to } = checkRange(query);
-    const rows = await this.events.rangeRows(houseId, from.toISOString(), to.toISOString());
+    const rows = readableEvents(await this.events.rangeRows(houseId, from.toISOString(), to.toISOString()));
     const masters = rows.filter((r) => r.series_id === null);
     const bySeries = new Map(masters.map((m) => [m.event_id, m]));
     const overridden = new Set(
@@ -509,6 +562,6 @@ export class EventsService {
     const rows = await this.events.feedRows(houseId, caller);
     const first = rows[0];
     if (!first) throw notFound('Calendar');
-    return { houseName: first.house_name, rows };
+    return { houseName: first.house_name, rows: readableEvents(rows) };
   }
 }
