@@ -113,7 +113,7 @@ describe(`reads skip stored values they cannot use (${testEngine})`, () => {
         .executeTakeFirstOrThrow();
       bad.bills.push(row.recurring_id);
     }
-  });
+  }, 120_000);
 
   afterAll(async () => {
     await t?.close();
