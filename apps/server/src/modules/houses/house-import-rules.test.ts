@@ -455,6 +455,13 @@ const cases: [string, (d: Doc) => void, string][] = [
     'data.tasks.away_periods[0].starts_on',
   ],
   [
+    'an expense amount that is not a number',
+    (d) => {
+      expense(d).amount_minor = 'ten' as unknown as number;
+    },
+    'data.bills.expenses[0].amount_minor',
+  ],
+  [
     'a blank grocery list name',
     (d) => {
       (d.data.groceries[0] as { name: string }).name = '   ';
