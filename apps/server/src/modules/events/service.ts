@@ -126,16 +126,45 @@ export function checkStoredEvent(row: StoredEvent): void {
   if (row.recurrence_id !== null) parseInstant(row.recurrence_id, 'recurrence_id');
 }
 
+/**
+ * Stored values already found usable, by their text: checking a zone and parsing times costs far more
+ * than a lookup, and a calendar reads the same rows again and again. Bounded; cleared when full.
+ */
+const usableValues = new Set<string>();
+const USABLE_VALUES_MAX = 20_000;
+
+const valuesKey = (row: StoredEvent) =>
+  [
+    row.start_datetime,
+    row.end_datetime,
+    row.all_day ? 1 : 0,
+    row.start_date,
+    row.end_date,
+    row.time_zone,
+    row.rrule,
+    row.exdates,
+    row.recurrence_id,
+    row.created_at,
+    row.updated_at,
+  ].join('\u0000');
+
 /** The rows a read can use; each one it cannot is left out and reported once. */
 export function readableEvents<T extends { event_id: number | null }>(rows: readonly T[]): T[] {
-  return rows.filter(
-    (row) =>
-      row.event_id === null ||
-      readable('event', row.event_id, () => {
-        checkStoredEvent(row as unknown as StoredEvent);
-        return true;
-      }) === true,
-  );
+  return rows.filter((row) => {
+    if (row.event_id === null) return true;
+    const stored = row as unknown as StoredEvent;
+    const key = valuesKey(stored);
+    if (usableValues.has(key)) return true;
+    const usable = readable('event', row.event_id, () => {
+      checkStoredEvent(stored);
+      return true;
+    });
+    if (usable) {
+      if (usableValues.size >= USABLE_VALUES_MAX) usableValues.clear();
+      usableValues.add(key);
+    }
+    return usable === true;
+  });
 }
 
 /** A range bound: an ISO instant, or a 400 naming the field. */
