@@ -68,14 +68,6 @@ export class ImportCheck {
     }
   }
 
-  async ruleAsync<T>(check: () => Promise<T>): Promise<T> {
-    try {
-      return await check();
-    } catch (err) {
-      throw this.relabel(err);
-    }
-  }
-
   /** Checks a value against the API's schema for it, exactly (no coercion), as the route would. */
   schema<T extends TSchema>(schema: T, value: unknown): Static<T> {
     let validator = compiled.get(schema);
