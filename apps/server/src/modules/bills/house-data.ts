@@ -5,6 +5,7 @@ import type { HouseDataHook } from '../../core/module.js';
 import { validationError } from '../../lib/errors.js';
 import { checkImage } from '../../lib/images.js';
 import { parseInstant } from '../../lib/iso-instant.js';
+import { pauses } from '../../lib/pauses.js';
 import { nextOccurrence, parseDate } from './recurrence.js';
 import { checkCurrency, checkExpense, checkPayment, checkRecurring } from './service.js';
 
@@ -124,7 +125,7 @@ export const billsHouseData: HouseDataHook<'bills'> = {
       .where('house_id', '=', houseId)
       .executeTakeFirst();
     // Every value is checked first, so a refused document writes nothing at all.
-    const checked = checkBills(data, current?.currency ?? null);
+    const checked = await checkBills(data, current?.currency ?? null);
     if (data.currency !== null) {
       await trx.deleteFrom('bill_settings').where('house_id', '=', houseId).execute();
       await trx
@@ -252,7 +253,9 @@ function inHouseCurrency(check: ImportCheck, currency: string, house: string): v
  * (dates that exist and in order, a split that adds up, payments between two people). What the API
  * works out itself (an expense's parts, a bill's next date) must be what it would work out.
  */
-function checkBills(data: ExportBills, houseCurrency: string | null) {
+async function checkBills(data: ExportBills, houseCurrency: string | null) {
+  // Checked in slices that let the event loop go, since a house may hold many thousands of records.
+  const pause = pauses();
   const bills = new ImportCheck('data.bills');
   if (data.currency !== null) bills.rule(() => checkCurrency(data.currency as string));
   const currency = data.currency ?? houseCurrency;
@@ -261,7 +264,8 @@ function checkBills(data: ExportBills, houseCurrency: string | null) {
     throw bills.refuse('currency', 'currency is required: money is recorded in the house currency.');
   }
   const house = currency as string;
-  const recurring = data.recurring.map((r, i) => {
+  const recurring: { title: string; created_at: string }[] = [];
+  for (const [i, r] of data.recurring.entries()) {
     const check = new ImportCheck(`data.bills.recurring[${i}]`, RECURRING_NAMES);
     const input = check.schema(RecurringExpenseInput, {
       title: r.title,
@@ -282,9 +286,11 @@ function checkBills(data: ExportBills, houseCurrency: string | null) {
     if (r.next_on !== null && (!parseDate(r.next_on) || nextOccurrence(input, r.next_on) !== r.next_on)) {
       throw check.refuse('next_on', 'next_on must be null or a date the bill falls due on.');
     }
-    return { title, created_at: check.rule(() => parseInstant(r.created_at, 'created_at')) };
-  });
-  const expenses = data.expenses.map((e, i) => {
+    recurring.push({ title, created_at: check.rule(() => parseInstant(r.created_at, 'created_at')) });
+    await pause();
+  }
+  const expenses: { title: string; note: string | null; created_at: string; updated_at: string }[] = [];
+  for (const [i, e] of data.expenses.entries()) {
     const check = new ImportCheck(`data.bills.expenses[${i}]`, splitNames('parts'));
     const input = check.schema(ExpenseInput, {
       title: e.title,
@@ -309,14 +315,16 @@ function checkBills(data: ExportBills, houseCurrency: string | null) {
         );
       }
     }
-    return {
+    expenses.push({
       title,
       note,
       created_at: check.rule(() => parseInstant(e.created_at, 'created_at')),
       updated_at: check.rule(() => parseInstant(e.updated_at, 'updated_at')),
-    };
-  });
-  const payments = data.payments.map((p, i) => {
+    });
+    await pause();
+  }
+  const payments: string[] = [];
+  for (const [i, p] of data.payments.entries()) {
     const check = new ImportCheck(`data.bills.payments[${i}]`);
     const input = check.schema(PaymentInput, {
       from: p.from,
@@ -326,7 +334,8 @@ function checkBills(data: ExportBills, houseCurrency: string | null) {
     });
     check.rule(() => checkPayment(input));
     inHouseCurrency(check, p.currency, house);
-    return check.rule(() => parseInstant(p.created_at, 'created_at'));
-  });
+    payments.push(check.rule(() => parseInstant(p.created_at, 'created_at')));
+    await pause();
+  }
   return { recurring, expenses, payments };
 }

@@ -3,6 +3,7 @@ import { EventPatch } from '@hearth/contract';
 import { ImportCheck } from '../../core/import-check.js';
 import type { HouseDataHook } from '../../core/module.js';
 import { parseInstant } from '../../lib/iso-instant.js';
+import { pauses } from '../../lib/pauses.js';
 import { checkOccurrenceKey, eventFields, parseExdates, seriesOf } from './service.js';
 import type { EventRow } from './tables.js';
 
@@ -75,7 +76,13 @@ export const eventsHouseData: HouseDataHook<'events'> = {
 
   async import(houseId, events: ExportEvents, people, trx) {
     // Every value is checked first, so a refused document writes nothing at all.
-    const checked = events.map((e, i) => checkEvent(e, new ImportCheck(`data.events[${i}]`)));
+    // Checked in slices that let the event loop go, since a house may hold many thousands of events.
+    const pause = pauses();
+    const checked: CheckedEvent[] = [];
+    for (const [i, e] of events.entries()) {
+      checked.push(checkEvent(e, new ImportCheck(`data.events[${i}]`)));
+      await pause();
+    }
     for (const [i, e] of events.entries()) {
       const c = checked[i] as CheckedEvent;
       const made = await trx

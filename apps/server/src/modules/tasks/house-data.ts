@@ -3,6 +3,7 @@ import { AwayInput, TaskInput } from '@hearth/contract';
 import { ImportCheck } from '../../core/import-check.js';
 import type { HouseDataHook } from '../../core/module.js';
 import { parseInstant } from '../../lib/iso-instant.js';
+import { pauses } from '../../lib/pauses.js';
 import { parseAwayDates } from './away-input.js';
 import { repeatColumns } from './service.js';
 import { parseTaskFields, parseTurnFields } from './task-input.js';
@@ -96,17 +97,18 @@ export const tasksHouseData: HouseDataHook<'tasks'> = {
 
   async import(houseId, data: ExportTasks, people, trx) {
     // Every value is checked first, so a refused document writes nothing at all.
-    const tasks = data.tasks.map((t, i) =>
-      checkTask(t, new ImportCheck(`data.tasks.tasks[${i}]`, TASK_NAMES)),
-    );
-    const away = data.away_periods.map((a, i) => {
-      const check = new ImportCheck(`data.tasks.away_periods[${i}]`);
-      const input = check.schema(AwayInput, { starts_on: a.starts_on, ends_on: a.ends_on });
-      return {
-        ...check.rule(() => parseAwayDates(input)),
-        created_at: check.rule(() => parseInstant(a.created_at, 'created_at')),
-      };
-    });
+    // Checked in slices that let the event loop go, since a house may hold many thousands of records.
+    const pause = pauses();
+    const tasks: ReturnType<typeof checkTask>[] = [];
+    for (const [i, t] of data.tasks.entries()) {
+      tasks.push(checkTask(t, new ImportCheck(`data.tasks.tasks[${i}]`, TASK_NAMES)));
+      await pause();
+    }
+    const away: ReturnType<typeof checkAway>[] = [];
+    for (const [i, a] of data.away_periods.entries()) {
+      away.push(checkAway(a, new ImportCheck(`data.tasks.away_periods[${i}]`)));
+      await pause();
+    }
     for (const [i, t] of data.tasks.entries()) {
       const c = tasks[i] as (typeof tasks)[number];
       const { task_id } = await trx
@@ -154,6 +156,15 @@ export const tasksHouseData: HouseDataHook<'tasks'> = {
     return data.tasks.length;
   },
 };
+
+/** An away period through the API's own schema and date rules. */
+function checkAway(a: ExportTasks['away_periods'][number], check: ImportCheck) {
+  const input = check.schema(AwayInput, { starts_on: a.starts_on, ends_on: a.ends_on });
+  return {
+    ...check.rule(() => parseAwayDates(input)),
+    created_at: check.rule(() => parseInstant(a.created_at, 'created_at')),
+  };
+}
 
 /** The API's names of a task's fields, and the document's. */
 const TASK_NAMES = [
