@@ -20,6 +20,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { DATABASE_RETRY_AFTER_SECONDS } from './lib/db-errors.js';
 import { createLimitStore, type LimitStore } from './lib/limits.js';
 import { loggerOptions } from './lib/log-redaction.js';
+import { reportUnusableRowsTo } from './lib/unusable-rows.js';
 import * as modules from './modules/index.js';
 import { createLiveBus } from './modules/live/create-live-bus.js';
 import { apiDocsPlugin } from './plugins/api-docs.js';
@@ -114,6 +115,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await migrateToLatest(db, config.database.engine);
 
   await app.register(errorsPlugin);
+  reportUnusableRowsTo(app.log);
   // Before security (which compresses): it keeps answers as made and encodes them itself.
   const cacheVersions = new CacheVersions(db, app.log);
   // The live change stream, shared by every module (in process on SQLite, LISTEN/NOTIFY on PostgreSQL);

@@ -184,6 +184,7 @@ export const ExportTask = Type.Object({
     { maxItems: HOUSE_EXPORT_ROWS_MAX },
   ),
 });
+export type ExportTask = Static<typeof ExportTask>;
 export const ExportTasks = Type.Object({
   tasks: Type.Array(ExportTask, { maxItems: HOUSE_EXPORT_ROWS_MAX }),
   away_periods: Type.Array(

@@ -6,5 +6,13 @@ import { IANAZone } from 'luxon';
  * every Node version alike.
  */
 export function isTimeZoneName(zone: string): boolean {
-  return !/^[+-]/.test(zone) && IANAZone.isValidZone(zone);
+  if (knownZones.has(zone)) return true;
+  const valid = !/^[+-]/.test(zone) && IANAZone.isValidZone(zone);
+  // Names found valid are kept (bounded: spellings differing in case are valid too), since asking Intl
+  // again costs far more than a lookup.
+  if (valid && knownZones.size < KNOWN_ZONES_MAX) knownZones.add(zone);
+  return valid;
 }
+
+const knownZones = new Set<string>();
+const KNOWN_ZONES_MAX = 2000;

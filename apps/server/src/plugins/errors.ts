@@ -13,7 +13,11 @@ interface AjvIssue {
 
 /** Turns an Ajv issue into a field name and a sentence that names it. */
 export function describeValidation(issue: AjvIssue | undefined, context: string | undefined) {
-  const path = (issue?.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+  // /split/parts/0/value -> split.parts[0].value, as the services name a list's entries.
+  const path = (issue?.instancePath ?? '')
+    .replace(/^\//, '')
+    .replace(/\/(\d+)(?=\/|$)/g, '[$1]')
+    .replace(/\//g, '.');
   const field = issue?.params?.missingProperty ?? (path || context || 'body');
   const fieldLabel = path && issue?.params?.missingProperty ? `${path}.${field}` : field;
   let message: string;

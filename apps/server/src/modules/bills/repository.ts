@@ -9,13 +9,14 @@ import type {
   Repeat,
   Split,
   SplitMode,
-  SplitPart,
 } from '@hearth/contract';
 import { type Kysely, sql } from 'kysely';
 import type { DatabaseEngine } from '../../config.js';
 import type { Db } from '../../db/create-db.js';
 import type { Database } from '../../db/tables.js';
+import { readable } from '../../lib/unusable-rows.js';
 import type { MemberTotals } from './balances.js';
+import { storedRule, storedSplit } from './stored-recurring.js';
 import type { ExpenseRow, PaymentRow, RecurringExpenseRow } from './tables.js';
 
 /** An expense as the service hands it over, its portions already computed. */
@@ -80,15 +81,6 @@ function toPayment(row: PaymentRow): Payment {
   };
 }
 
-function toRepeat(row: RecurringExpenseRow): Repeat {
-  const day = row.repeat_month_day;
-  return {
-    every: row.repeat_every as Repeat['every'],
-    interval: row.repeat_interval,
-    month_day: day === null ? null : day === 0 ? 'last' : day,
-  };
-}
-
 function toRecurring(row: RecurringExpenseRow): RecurringExpense {
   return {
     recurring_id: row.recurring_id,
@@ -97,8 +89,8 @@ function toRecurring(row: RecurringExpenseRow): RecurringExpense {
     currency: row.currency,
     paid_by: row.paid_by,
     category: row.category as ExpenseCategory,
-    split: { mode: row.split_mode as SplitMode, parts: JSON.parse(row.split_parts) as SplitPart[] },
-    repeat: toRepeat(row),
+    split: storedSplit(row.split_mode, row.split_parts),
+    repeat: storedRule(row).repeat,
     starts_on: row.starts_on,
     ends_on: row.ends_on,
     next_on: row.next_on,
@@ -554,14 +546,18 @@ export class BillsRepository {
     return row ? toRecurring(row) : null;
   }
 
-  async deleteRecurring(houseId: number, id: number): Promise<RecurringExpense | null> {
+  /** Removes a bill; answers what the activity log names it by (read as stored: it may be unreadable). */
+  async deleteRecurring(
+    houseId: number,
+    id: number,
+  ): Promise<{ title: string; amount_minor: number } | null> {
     const row = await this.db
       .deleteFrom('recurring_expenses')
       .where('recurring_id', '=', id)
       .where('house_id', '=', houseId)
-      .returningAll()
+      .returning(['title', 'amount_minor'])
       .executeTakeFirst();
-    return row ? toRecurring(row) : null;
+    return row ? { title: row.title, amount_minor: num(row.amount_minor) } : null;
   }
 
   async recurringList(houseId: number): Promise<RecurringExpense[]> {
@@ -571,7 +567,8 @@ export class BillsRepository {
       .where('house_id', '=', houseId)
       .orderBy('recurring_id')
       .execute();
-    return rows.map(toRecurring);
+    // A bill whose stored values the API would refuse is left out (and reported), not a failed list.
+    return rows.flatMap((row) => readable('recurring_bill', row.recurring_id, () => toRecurring(row)) ?? []);
   }
 
   /**

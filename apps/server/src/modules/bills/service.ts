@@ -51,6 +51,50 @@ function checkDate(value: string, field: string): string {
   return value;
 }
 
+/*
+ * The rules of each kind of money record that need no database, in one place: the routes' service and
+ * the house import both call them, so a value one refuses the other refuses too.
+ */
+
+/** A house currency: an ISO 4217 code this runtime knows. */
+export function checkCurrency(currency: string, field = 'currency'): string {
+  if (!isKnownCurrency(currency)) {
+    throw validationError(field, `${field} must be an ISO 4217 code such as EUR, USD or JPY.`);
+  }
+  return currency;
+}
+
+/** An expense's title, date and note, and its portions (the split must add up to the amount). */
+export function checkExpense(
+  input: Pick<ExpenseInput, 'title' | 'amount_minor' | 'spent_on' | 'split'> & { note?: string | null },
+) {
+  return {
+    title: requiredText(input.title, 'title', EXPENSE_TITLE_MAX),
+    spent_on: checkDate(input.spent_on, 'spent_on'),
+    note: optionalText(input.note, 'note', EXPENSE_NOTE_MAX),
+    portions: computePortions(input.amount_minor, input.split),
+  };
+}
+
+/** A payment's date, between two different people. */
+export function checkPayment(input: Pick<PaymentInput, 'from' | 'to' | 'paid_on'>): void {
+  checkDate(input.paid_on, 'paid_on');
+  if (input.from === input.to) throw validationError('to', 'to must be someone other than from.');
+}
+
+/** A recurring bill's title, its dates in order, and a split that works for its amount. */
+export function checkRecurring(input: RecurringExpenseInput): { title: string } {
+  const title = requiredText(input.title, 'title', EXPENSE_TITLE_MAX);
+  checkDate(input.starts_on, 'starts_on');
+  if (input.ends_on !== null) {
+    checkDate(input.ends_on, 'ends_on');
+    if (input.ends_on < input.starts_on)
+      throw validationError('ends_on', 'ends_on must not be before starts_on.');
+  }
+  computePortions(input.amount_minor, input.split);
+  return { title };
+}
+
 function cursorOf(text: string | undefined): ListFilter['before'] {
   if (!text) return undefined;
   const [date = '', id = ''] = text.split('.');
@@ -104,9 +148,7 @@ export class BillsService {
 
   async setCurrency(identity: Identity, houseId: number, currency: string): Promise<HouseCurrency> {
     const { user } = await this.membership.ofHouse(identity, houseId);
-    if (!isKnownCurrency(currency)) {
-      throw validationError('currency', 'currency must be an ISO 4217 code such as EUR, USD or JPY.');
-    }
+    checkCurrency(currency);
     const { changed, locked } = await this.bills.transaction(async (repo) => {
       const current = await repo.currency(houseId);
       const hasMoney = current !== null && (await repo.hasMoney(houseId));
@@ -134,10 +176,7 @@ export class BillsService {
     currency: string,
     input: Omit<ExpenseInput, 'note' | 'receipt_img'> & { note?: string | null; receipt_img?: string | null },
   ): Promise<ExpenseValues> {
-    const title = requiredText(input.title, 'title', EXPENSE_TITLE_MAX);
-    const spent_on = checkDate(input.spent_on, 'spent_on');
-    const note = optionalText(input.note, 'note', EXPENSE_NOTE_MAX);
-    const portions = computePortions(input.amount_minor, input.split);
+    const { title, spent_on, note, portions } = checkExpense(input);
     await this.membership.requireMembers(houseId, [input.paid_by], 'paid_by');
     await this.requireSplitMembers(houseId, input.split);
     const receipt_img = await checkImage(input.receipt_img, 'receipt_img');
@@ -310,8 +349,7 @@ export class BillsService {
   async createPayment(identity: Identity, input: PaymentInput): Promise<Payment> {
     const { user, houseId } = await this.member(identity);
     const currency = await this.requireCurrency(houseId);
-    checkDate(input.paid_on, 'paid_on');
-    if (input.from === input.to) throw validationError('to', 'to must be someone other than from.');
+    checkPayment(input);
     await this.membership.requireMembers(houseId, [input.from], 'from');
     await this.membership.requireMembers(houseId, [input.to], 'to');
     const payment = await this.bills.transaction(async (repo) => {
@@ -352,14 +390,7 @@ export class BillsService {
   // --- recurring bills ---
 
   private async recurringValues(houseId: number, currency: string, input: RecurringExpenseInput) {
-    const title = requiredText(input.title, 'title', EXPENSE_TITLE_MAX);
-    checkDate(input.starts_on, 'starts_on');
-    if (input.ends_on !== null) {
-      checkDate(input.ends_on, 'ends_on');
-      if (input.ends_on < input.starts_on)
-        throw validationError('ends_on', 'ends_on must not be before starts_on.');
-    }
-    computePortions(input.amount_minor, input.split);
+    const { title } = checkRecurring(input);
     await this.membership.requireMembers(houseId, [input.paid_by], 'paid_by');
     await this.requireSplitMembers(houseId, input.split);
     return { ...input, title, currency };

@@ -1,6 +1,8 @@
-import type { Repeat, TimelineBill } from '@hearth/contract';
+import type { TimelineBill } from '@hearth/contract';
 import type { Db } from '../../db/create-db.js';
+import { readable } from '../../lib/unusable-rows.js';
 import { occurrencesBetween } from './recurrence.js';
+import { storedRule } from './stored-recurring.js';
 
 /** A recurring bill falling due on one date. */
 export interface BillDueOn extends TimelineBill {
@@ -37,17 +39,11 @@ export async function recurringBillsDueOn(
   const rows = await query.orderBy('recurring_id').execute();
   const due: BillDueOn[] = [];
   for (const row of rows) {
-    const day = row.repeat_month_day;
-    const repeat: Repeat = {
-      every: row.repeat_every as Repeat['every'],
-      interval: row.repeat_interval,
-      month_day: day === null ? null : day === 0 ? 'last' : day,
-    };
-    for (const date of occurrencesBetween(
-      { repeat, starts_on: row.starts_on, ends_on: row.ends_on },
-      fromDate,
-      throughDate,
-    )) {
+    // A bill whose stored dates or repeat the API would refuse is left out (and reported).
+    const dates = readable('recurring_bill', row.recurring_id, () =>
+      occurrencesBetween(storedRule(row), fromDate, throughDate),
+    );
+    for (const date of dates ?? []) {
       due.push({
         recurring_id: row.recurring_id,
         house_id: row.house_id,

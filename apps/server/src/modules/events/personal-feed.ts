@@ -13,6 +13,7 @@ import { nextDay } from './event-times.js';
 import { type ExtraEvents, feedStream } from './feed.js';
 import type { PersonalFeedRepository } from './personal-feed-repository.js';
 import type { EventsRepository } from './repository.js';
+import { readableEvents } from './service.js';
 import { hashSubscriptionSecret, newSubscriptionSecret } from './subscriptions.js';
 
 /** Bills are listed from a month back to a year ahead. */
@@ -186,7 +187,7 @@ export class PersonalFeedService {
     ]);
     const host = new URL(this.publicUrl).host;
     return feedStream(
-      rows,
+      readableEvents(rows),
       { publicUrl: this.publicUrl, houseName: first.house_name },
       personalEvents(host, this.publicUrl, { tasks, bills, reminders }),
     );

@@ -14,13 +14,15 @@ import {
   EVENT_TITLE_MAX,
   EventMessages,
 } from '@hearth/contract';
+import { DateTime } from 'luxon';
 import type { Identity } from '../../core/identity.js';
 import type { LivePublisher } from '../../core/live.js';
 import type { Membership } from '../../core/membership.js';
 import type { UserRow } from '../../db/tables.js';
 import { houseRequired, notFound, validationError } from '../../lib/errors.js';
-import { ISO_INSTANT } from '../../lib/iso-instant.js';
+import { ISO_INSTANT, parseInstant } from '../../lib/iso-instant.js';
 import { optionalText } from '../../lib/text.js';
+import { readable } from '../../lib/unusable-rows.js';
 import { resolveEventTimes } from './event-times.js';
 import {
   checkRrule,
@@ -85,6 +87,86 @@ export function seriesOf(row: EventRow): SeriesTimes {
   };
 }
 
+/** What a read needs of a stored event row (a feed row has its columns too). */
+type StoredEvent = Pick<
+  EventRow,
+  | 'start_datetime'
+  | 'end_datetime'
+  | 'all_day'
+  | 'start_date'
+  | 'end_date'
+  | 'time_zone'
+  | 'rrule'
+  | 'exdates'
+  | 'recurrence_id'
+  | 'created_at'
+  | 'updated_at'
+>;
+
+const isRealDate = (text: string | null) =>
+  text !== null && /^\d{4}-\d{2}-\d{2}$/.test(text) && DateTime.fromISO(text, { zone: 'utc' }).isValid;
+
+/**
+ * A stored event checked by the rules it was written by (times in order, a known zone, real days, a rule
+ * that parses, instants that exist), for reads that leave out a row they cannot use instead of failing.
+ */
+export function checkStoredEvent(row: StoredEvent): void {
+  resolveEventTimes({
+    start: row.start_datetime,
+    end: row.end_datetime,
+    allDay: Boolean(row.all_day),
+    timeZone: row.time_zone,
+  });
+  if (row.all_day && !(isRealDate(row.start_date) && isRealDate(row.end_date))) {
+    throw new Error('an all-day event without real start and end days');
+  }
+  checkRrule(row.rrule, row.time_zone);
+  for (const at of [row.created_at, row.updated_at, ...parseExdates(row.exdates)])
+    parseInstant(at, 'instant');
+  if (row.recurrence_id !== null) parseInstant(row.recurrence_id, 'recurrence_id');
+}
+
+/**
+ * Stored values already found usable, by their text: checking a zone and parsing times costs far more
+ * than a lookup, and a calendar reads the same rows again and again. Bounded; cleared when full.
+ */
+const usableValues = new Set<string>();
+const USABLE_VALUES_MAX = 20_000;
+
+const valuesKey = (row: StoredEvent) =>
+  [
+    row.start_datetime,
+    row.end_datetime,
+    row.all_day ? 1 : 0,
+    row.start_date,
+    row.end_date,
+    row.time_zone,
+    row.rrule,
+    row.exdates,
+    row.recurrence_id,
+    row.created_at,
+    row.updated_at,
+  ].join('\u0000');
+
+/** The rows a read can use; each one it cannot is left out and reported once. */
+export function readableEvents<T extends { event_id: number | null }>(rows: readonly T[]): T[] {
+  return rows.filter((row) => {
+    if (row.event_id === null) return true;
+    const stored = row as unknown as StoredEvent;
+    const key = valuesKey(stored);
+    if (usableValues.has(key)) return true;
+    const usable = readable('event', row.event_id, () => {
+      checkStoredEvent(stored);
+      return true;
+    });
+    if (usable) {
+      if (usableValues.size >= USABLE_VALUES_MAX) usableValues.clear();
+      usableValues.add(key);
+    }
+    return usable === true;
+  });
+}
+
 /** A range bound: an ISO instant, or a 400 naming the field. */
 function rangeBound(value: string, field: 'from' | 'to'): Date {
   const text = value.trim();
@@ -120,8 +202,32 @@ function eventTitle(value: string | undefined): string {
 
 const eventNotFound = () => notFound('Event');
 
-/** The checked, normalised fields of an event as stored. */
-function eventFields(input: EventPatch & { title?: string }) {
+/**
+ * An original start naming one occurrence of the series (a 400 naming `field` otherwise), normalised as
+ * occurrences are keyed.
+ */
+export function checkOccurrenceKey(
+  series: SeriesTimes,
+  value: string | undefined,
+  field = 'occurrence_start',
+): string {
+  const text = value?.trim() ?? '';
+  const at = ISO_INSTANT.test(text) ? Date.parse(text) : Number.NaN;
+  if (Number.isNaN(at)) {
+    throw validationError(field, `${field} must be the ISO instant an occurrence starts at.`);
+  }
+  const key = new Date(at).toISOString();
+  if (!isOccurrence(series, key)) {
+    throw validationError(field, `${field} is not an occurrence of this event.`);
+  }
+  return key;
+}
+
+/**
+ * The checked, normalised fields of an event as stored: the one rule for an event's title, texts, times,
+ * zone and repeat rule, for the API and the house import alike.
+ */
+export function eventFields(input: EventPatch & { title?: string }) {
   const times = resolveEventTimes({
     start: input.start_datetime,
     end: input.end_datetime,
@@ -200,7 +306,7 @@ export class EventsService {
   async list(identity: Identity, query: EventRangeQuery): Promise<EventOccurrence[]> {
     const { houseId } = await this.member(identity);
     const { from, to } = checkRange(query);
-    const rows = await this.events.rangeRows(houseId, from.toISOString(), to.toISOString());
+    const rows = readableEvents(await this.events.rangeRows(houseId, from.toISOString(), to.toISOString()));
     const masters = rows.filter((r) => r.series_id === null);
     const bySeries = new Map(masters.map((m) => [m.event_id, m]));
     const overridden = new Set(
@@ -270,18 +376,7 @@ export class EventsService {
    * must be one of the series' occurrences (a 400 naming occurrence_start otherwise).
    */
   private occurrenceKey(current: EventRow, value: string | undefined): string {
-    const text = value?.trim() ?? '';
-    const at = ISO_INSTANT.test(text) ? Date.parse(text) : Number.NaN;
-    if (Number.isNaN(at)) {
-      throw validationError(
-        'occurrence_start',
-        'occurrence_start must be the ISO instant an occurrence starts at.',
-      );
-    }
-    const key = new Date(at).toISOString();
-    if (!isOccurrence(seriesOf(current), key)) {
-      throw validationError('occurrence_start', 'occurrence_start is not an occurrence of this event.');
-    }
+    const key = checkOccurrenceKey(seriesOf(current), value);
     if (seriesOf(current).exdates.includes(key)) throw eventNotFound();
     return key;
   }
@@ -496,6 +591,6 @@ export class EventsService {
     const rows = await this.events.feedRows(houseId, caller);
     const first = rows[0];
     if (!first) throw notFound('Calendar');
-    return { houseName: first.house_name, rows };
+    return { houseName: first.house_name, rows: readableEvents(rows) };
   }
 }

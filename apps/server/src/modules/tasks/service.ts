@@ -471,7 +471,7 @@ export class TasksService {
   }
 }
 
-function repeatColumns(rule: RepeatRule) {
+export function repeatColumns(rule: RepeatRule) {
   return {
     repeat_every: rule.every,
     repeat_interval: rule.interval,

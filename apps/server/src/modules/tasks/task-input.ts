@@ -6,9 +6,8 @@ import {
   TASK_NOTES_MAX,
   TASK_TITLE_MAX,
 } from '@hearth/contract';
-import { DateTime } from 'luxon';
 import { validationError } from '../../lib/errors.js';
-import { ISO_INSTANT } from '../../lib/iso-instant.js';
+import { parseInstant } from '../../lib/iso-instant.js';
 import { optionalText, requiredText } from '../../lib/text.js';
 import { isTimeZoneName } from '../../lib/time-zone.js';
 import type { RepeatRule } from './repeat.js';
@@ -44,19 +43,6 @@ export function parseTimeZone(value: string | null | undefined, fallback: string
   } catch {
     throw refuse();
   }
-}
-
-/** An instant with its offset, as UTC ISO; a 400 naming `field` otherwise. */
-export function parseInstant(value: string, field: string): string {
-  const text = value.trim();
-  const parsed = ISO_INSTANT.test(text) ? DateTime.fromISO(text, { setZone: true }) : null;
-  if (!parsed?.isValid) {
-    throw validationError(
-      field,
-      `${field} must be an ISO-8601 date and time with an offset, e.g. 2026-11-22T18:00:00Z.`,
-    );
-  }
-  return parsed.toUTC().toISO()!;
 }
 
 function parseEffort(value: number | undefined): number {
