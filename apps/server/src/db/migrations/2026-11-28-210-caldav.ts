@@ -40,7 +40,7 @@ export default {
     await db.schema
       .createTable('dav_tombstones')
       .addColumn('tombstone_id', idColumnType(engine), idColumn(engine))
-      // 'house:<house_id>' (later 'tasks:<house_id>', 'reminders:<user_id>').
+      // 'house:<house_id>' or 'tasks:<house_id>'.
       .addColumn('collection', 'text', (c) => c.notNull())
       .addColumn('href_name', 'text', (c) => c.notNull())
       .execute();

@@ -142,8 +142,8 @@ describe(`CalDAV (${testEngine})`, () => {
       body,
     });
     expect(put.statusCode, put.body).toBe(201);
-    const etag = String(put.headers.etag);
-    expect(etag).toMatch(/^"[^"]+"$/);
+    // What is kept is not byte for byte what was sent: no ETag, the app reads it again.
+    expect(put.headers.etag).toBeUndefined();
 
     const [event] = await houseEvents(client);
     expect(event).toMatchObject({
@@ -156,7 +156,8 @@ describe(`CalDAV (${testEngine})`, () => {
 
     const got = await dav.request('GET', `${home}house/dentist-1.ics`);
     expect(got.statusCode).toBe(200);
-    expect(got.headers.etag).toBe(etag);
+    const etag = String(got.headers.etag);
+    expect(etag).toMatch(/^"[^"]+"$/);
     for (const line of [
       'UID:dentist-1@phone',
       'CATEGORIES:Health',
@@ -173,7 +174,8 @@ describe(`CalDAV (${testEngine})`, () => {
       body: body.replace('SUMMARY:Dentist', 'SUMMARY:Dentist (moved)'),
     });
     expect(edit.statusCode).toBe(204);
-    expect(edit.headers.etag).not.toBe(etag);
+    const edited = String((await dav.request('GET', `${home}house/dentist-1.ics`)).headers.etag);
+    expect(edited).not.toBe(etag);
     const stale = await dav.request('PUT', `${home}house/dentist-1.ics`, {
       headers: { ...CAL, 'if-match': etag },
       body: body.replace('SUMMARY:Dentist', 'SUMMARY:Overwritten'),
@@ -187,7 +189,7 @@ describe(`CalDAV (${testEngine})`, () => {
     expect((await houseEvents(client)).map((e) => e.title)).toEqual(['Dentist (moved)']);
 
     const gone = await dav.request('DELETE', `${home}house/dentist-1.ics`, {
-      headers: { 'if-match': String(edit.headers.etag) },
+      headers: { 'if-match': edited },
     });
     expect(gone.statusCode).toBe(204);
     expect(await houseEvents(client)).toEqual([]);

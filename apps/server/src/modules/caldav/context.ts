@@ -1,7 +1,10 @@
+import { DEFAULT_LANGUAGE, type Language, translator } from '@hearth/i18n/server';
 import type { UserRow } from '../../db/tables.js';
-import type { HouseObjects } from './house-objects.js';
-import type { CaldavRepository } from './repository.js';
+import { expandedText, objectInRange } from './expand.js';
+import type { Conditions, DavObject, HouseObjects } from './house-objects.js';
+import type { CaldavRepository, CaldavTasksRepository, CollectionState } from './repository.js';
 import { type CollectionInfo, type CollectionName, syncToken, type Target } from './resources.js';
+import type { TaskObjects, TodoObject } from './task-objects.js';
 
 /** The house the person lives in now (checked on every request: leaving ends access at once). */
 export interface HouseInfo {
@@ -22,7 +25,9 @@ export interface DavRequest {
 
 export interface DavDeps {
   repo: CaldavRepository;
+  tasksRepo: CaldavTasksRepository;
   houseObjects: HouseObjects;
+  taskObjects: TaskObjects;
   publicUrl: string;
 }
 
@@ -37,19 +42,118 @@ export const header = (req: DavRequest, name: string): string | undefined => {
   return Array.isArray(value) ? value.join(', ') : value;
 };
 
-/** The collections the person can reach now: the house calendar only while they live in a house. */
+/** A calendar object as every method sees it. */
+export interface StoredObject {
+  name: string;
+  etag: string;
+  text: string;
+}
+
+/** One collection's objects for one request: read, written and synced the same way whatever they hold. */
+export interface CollectionStore {
+  component: 'VEVENT' | 'VTODO';
+  info(): Promise<CollectionInfo>;
+  list(): Promise<StoredObject[]>;
+  find(name: string): Promise<StoredObject | undefined>;
+  put(name: string, body: string, conditions: Conditions): Promise<{ created: boolean }>;
+  remove(name: string, conditions: Conditions): Promise<void>;
+  /** Objects changed since a token's state, and names deleted since. */
+  changes(since: {
+    changedMs: number;
+    tombstone: number;
+  }): Promise<{ changed: StoredObject[]; deleted: string[] }>;
+  inRange(object: StoredObject, from: Date | null, to: Date | null): boolean;
+  /** The object's text with its series expanded over [from, to). */
+  expand(object: StoredObject, from: Date, to: Date): string;
+}
+
+/** The collections the person can reach now: the house's only while they live in a house. */
 export function reachable(req: DavRequest): CollectionName[] {
-  return req.house ? ['house'] : [];
+  return req.house ? ['house', 'tasks'] : [];
+}
+
+/** Changes are found by their time: two seconds of overlap cover writes committed out of order. */
+const sinceIso = (ms: number) => new Date(Math.max(0, ms - 2000)).toISOString();
+
+const language = (user: UserRow): Language =>
+  user.language === 'de' ? 'de' : user.language === 'en' ? 'en' : DEFAULT_LANGUAGE;
+
+/** The store behind a collection the person can reach; null when they cannot (not found). */
+export function storeFor(req: DavRequest, collection: CollectionName): CollectionStore | null {
+  const { house, user, deps } = req;
+  if (!house || !reachable(req).includes(collection)) return null;
+  const houseId = house.house_id;
+  const info = async (displayName: string, color: string, component: string, state: CollectionState) => ({
+    displayName,
+    color,
+    components: [component],
+    token: syncToken(deps.publicUrl, state),
+  });
+  if (collection === 'house') {
+    const objects = deps.houseObjects;
+    return {
+      component: 'VEVENT',
+      info: async () => info(house.house_name, '#C2410CFF', 'VEVENT', await deps.repo.state(houseId)),
+      list: () => objects.list(houseId),
+      find: (name) => objects.find(houseId, name),
+      put: (name, body, conditions) => objects.put(user, house, name, body, conditions),
+      remove: (name, conditions) => objects.remove(user, houseId, name, conditions),
+      async changes(since) {
+        const changed = await objects.list(
+          houseId,
+          await deps.repo.changedSince(houseId, sinceIso(since.changedMs)),
+        );
+        const deleted: string[] = [];
+        for (const name of await deps.repo.deletedSince(houseId, since.tombstone)) {
+          // A name used again since (an app may delete and re-create) is reported as changed instead.
+          if (!(await objects.find(houseId, name))) deleted.push(name);
+        }
+        return { changed, deleted };
+      },
+      inRange: (o, from, to) => objectInRange(o as DavObject, from, to),
+      expand: (o, from, to) => expandedText(o as DavObject, from, to),
+    };
+  }
+  const todos = deps.taskObjects;
+  return {
+    component: 'VTODO',
+    info: async () =>
+      info(
+        translator(language(user))('tasks:tasks'),
+        '#15803DFF',
+        'VTODO',
+        await deps.tasksRepo.state(houseId),
+      ),
+    list: () => todos.list(houseId),
+    find: (name) => todos.find(houseId, name),
+    put: (name, body, conditions) => todos.put(user, house, name, body, conditions),
+    remove: (name, conditions) => todos.remove(user, houseId, name, conditions),
+    async changes(since) {
+      const touched = await deps.tasksRepo.changedSince(houseId, sinceIso(since.changedMs));
+      const changed = await todos.list(
+        houseId,
+        touched.map((t) => t.task_id),
+      );
+      const open = new Set(changed.map((o) => o.taskId));
+      // A done one-off has left the list: it is reported as gone.
+      const deleted = touched
+        .filter((t) => !open.has(t.task_id))
+        .map((t) => t.href_name ?? `task-${t.task_id}.ics`);
+      for (const name of await deps.tasksRepo.deletedSince(houseId, since.tombstone)) {
+        if (!(await todos.find(houseId, name))) deleted.push(name);
+      }
+      return { changed, deleted: [...new Set(deleted)] };
+    },
+    inRange: (o, from, to) => {
+      const due = Date.parse((o as TodoObject).row.due_at);
+      return (!from || due >= from.getTime()) && (!to || due < to.getTime());
+    },
+    expand: (o) => o.text,
+  };
 }
 
 export async function collectionInfo(req: DavRequest, collection: CollectionName): Promise<CollectionInfo> {
-  const house = req.house;
-  if (!house) throw new Error(`No ${collection} collection without a house.`);
-  const state = await req.deps.repo.state(house.house_id);
-  return {
-    displayName: house.house_name,
-    color: '#C2410CFF',
-    components: ['VEVENT'],
-    token: syncToken(req.deps.publicUrl, state),
-  };
+  const store = storeFor(req, collection);
+  if (!store) throw new Error(`The ${collection} collection cannot be reached.`);
+  return store.info();
 }

@@ -1,11 +1,12 @@
-import { type DavReply, type DavRequest, header, reachable } from './context.js';
+import { type DavReply, type DavRequest, header, storeFor } from './context.js';
 import { davNotFound, forbidden } from './errors.js';
 
-/** DELETE of a calendar object (through the events service); collections cannot be deleted. */
+/** DELETE of a calendar object (through its domain's service); collections cannot be deleted. */
 export async function remove(req: DavRequest): Promise<DavReply> {
-  const { target, house, user } = req;
+  const { target } = req;
   if (target.kind !== 'object') throw forbidden('Collections cannot be deleted.');
-  if (!house || !reachable(req).includes(target.collection)) throw davNotFound();
-  await req.deps.houseObjects.remove(user, house.house_id, target.name, { ifMatch: header(req, 'if-match') });
+  const store = storeFor(req, target.collection);
+  if (!store) throw davNotFound();
+  await store.remove(target.name, { ifMatch: header(req, 'if-match') });
   return { status: 204 };
 }

@@ -222,3 +222,71 @@ export function readEventObject(body: string, fallbackZone: string): EventObject
   }
   return { uid, master, overrides };
 }
+
+/** A VTODO read into what Hearth keeps of a to-do. */
+export interface TodoObject {
+  uid: string;
+  title: string;
+  notes: string | null;
+  /** The due instant (UTC ISO), or null when the to-do has none. */
+  due: string | null;
+  /** When it was ticked off (UTC ISO), or null while it is open. */
+  completedAt: string | null;
+  extra: ExtraParts;
+}
+
+/** Properties of a to-do Hearth reads or writes itself. */
+const MODELLED_TODO = new Set([
+  ...MODELLED,
+  'due',
+  'status',
+  'completed',
+  'percent-complete',
+  'x-hearth-assignee',
+  'x-hearth-assignee-id',
+]);
+
+/**
+ * A calendar object for a to-do collection: one VTODO (a to-do app's object), nothing else. A to-do is
+ * done when STATUS is COMPLETED or it carries COMPLETED.
+ */
+export function readTodoObject(body: string, fallbackZone: string): TodoObject {
+  const root = parseCalendar(body);
+  const others = root
+    .getAllSubcomponents()
+    .filter((c) => c.name !== 'vtodo' && c.name !== 'vtimezone')
+    .map((c) => c.name.toUpperCase());
+  if (others.length > 0) {
+    throw unsupportedComponent(`This collection holds to-dos (VTODO) only, not ${others.join(', ')}.`);
+  }
+  const todos = root.getAllSubcomponents('vtodo');
+  const [todo] = todos;
+  if (!todo) throw unsupportedComponent('This collection holds to-dos (VTODO) only.');
+  if (todos.length > 1) throw invalidObject('Hearth keeps one VTODO per calendar object.');
+  const uid = todo.getFirstPropertyValue('uid');
+  if (typeof uid !== 'string' || uid.trim() === '') throw invalidObject('A VTODO needs a UID.');
+  const reader: Reader = { zones: definedZones(root), fallbackZone };
+  const at = (name: string) => {
+    const found = timeOf(todo, name);
+    if (!found) return null;
+    return utcIso(
+      found.time.isDate ? dayStart(found.time, fallbackZone) : instant(found.time, found.tzid, reader),
+    );
+  };
+  const status = String(todo.getFirstPropertyValue('status') ?? '').toUpperCase();
+  const completed = at('completed');
+  return {
+    uid,
+    title: text(todo, 'summary') ?? '',
+    notes: text(todo, 'description'),
+    due: at('due') ?? at('dtstart'),
+    completedAt: status === 'COMPLETED' || completed ? (completed ?? new Date().toISOString()) : null,
+    extra: {
+      properties: todo
+        .getAllProperties()
+        .filter((p) => !MODELLED_TODO.has(p.name))
+        .map((p) => p.toJSON()),
+      components: todo.getAllSubcomponents().map((c) => c.toJSON()),
+    },
+  };
+}

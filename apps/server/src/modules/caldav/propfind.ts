@@ -1,4 +1,4 @@
-import { collectionInfo, type DavReply, type DavRequest, header, reachable } from './context.js';
+import { collectionInfo, type DavReply, type DavRequest, header, reachable, storeFor } from './context.js';
 import { davNotFound } from './errors.js';
 import {
   type CollectionName,
@@ -62,16 +62,14 @@ export async function propfind(req: DavRequest): Promise<DavReply> {
 
   const addCollection = async (c: CollectionName) =>
     add(collectionHref(user, c), collectionProps(user, await collectionInfo(req, c)));
-  const addObjects = async (c: CollectionName, names?: string[]) => {
-    const house = req.house;
-    if (!house) throw davNotFound();
-    const objects = names
-      ? (await Promise.all(names.map((n) => req.deps.houseObjects.find(house.house_id, n)))).filter(
-          (o) => o !== undefined,
-        )
-      : await req.deps.houseObjects.list(house.house_id);
-    if (names && objects.length === 0) throw davNotFound();
-    for (const o of objects) add(objectHref(user, c, o.name), objectProps(o.etag, 'VEVENT'));
+  const addObjects = async (c: CollectionName, name?: string) => {
+    const store = storeFor(req, c);
+    if (!store) throw davNotFound();
+    const found = name === undefined ? await store.list() : [await store.find(name)];
+    for (const o of found) {
+      if (!o) throw davNotFound();
+      add(objectHref(user, c, o.name), objectProps(o.etag, store.component));
+    }
   };
 
   switch (target.kind) {
@@ -92,7 +90,7 @@ export async function propfind(req: DavRequest): Promise<DavReply> {
       break;
     case 'object':
       if (!reachable(req).includes(target.collection)) throw davNotFound();
-      await addObjects(target.collection, [target.name]);
+      await addObjects(target.collection, target.name);
       break;
   }
   return {

@@ -1,16 +1,14 @@
-import { type DavReply, type DavRequest, reachable } from './context.js';
-import { DavError, davNotFound } from './errors.js';
-import { expandedText, objectInRange, parseUtcStamp } from './expand.js';
-import type { DavObject } from './house-objects.js';
-import { selectProps } from './propfind.js';
 import {
-  type CollectionName,
-  homeHref,
-  objectHref,
-  objectProps,
-  parseSyncToken,
-  syncToken,
-} from './resources.js';
+  type CollectionStore,
+  type DavReply,
+  type DavRequest,
+  type StoredObject,
+  storeFor,
+} from './context.js';
+import { DavError, davNotFound } from './errors.js';
+import { parseUtcStamp } from './expand.js';
+import { selectProps } from './propfind.js';
+import { type CollectionName, homeHref, objectHref, objectProps, parseSyncToken } from './resources.js';
 import {
   asNode,
   child,
@@ -50,21 +48,22 @@ function dataRequest(propNode: XmlValue | undefined): DataRequest {
 
 /** The properties of one object: what was named in DAV:prop, calendar-data included when asked. */
 function objectEntry(
+  store: CollectionStore,
   href: string,
-  object: DavObject,
+  object: StoredObject,
   propNode: XmlValue | undefined,
   data: DataRequest,
 ): ResponseEntry {
-  const available: PropValue[] = objectProps(object.etag, 'VEVENT');
+  const available: PropValue[] = objectProps(object.etag, store.component);
   if (data) {
-    const text = data.expand ? expandedText(object, data.expand.from, data.expand.to) : object.text;
+    const text = data.expand ? store.expand(object, data.expand.from, data.expand.to) : object.text;
     available.push(prop(NS.caldav, 'calendar-data', text));
   }
   const names = propNode === undefined ? ['getetag'] : childNames(propNode);
   return { href, ...selectProps(available, { names }) };
 }
 
-/** The comp-filter tree of a calendar-query: VCALENDAR, then VEVENT with an optional time-range. */
+/** The comp-filter tree of a calendar-query: VCALENDAR, then a component with an optional time-range. */
 function queryFilter(filter: XmlValue | undefined): {
   component: string | null;
   from: Date | null;
@@ -84,12 +83,12 @@ function queryFilter(filter: XmlValue | undefined): {
   };
 }
 
-/** The collection a REPORT is sent to, and the house whose objects it holds. */
-function collectionOf(req: DavRequest): { collection: CollectionName; houseId: number } {
-  const { target, house } = req;
-  if (target.kind !== 'collection' || !reachable(req).includes(target.collection) || !house)
-    throw davNotFound();
-  return { collection: target.collection, houseId: house.house_id };
+/** The collection a REPORT is sent to, and its objects. */
+function collectionOf(req: DavRequest): { collection: CollectionName; store: CollectionStore } {
+  const { target } = req;
+  const store = target.kind === 'collection' ? storeFor(req, target.collection) : null;
+  if (target.kind !== 'collection' || !store) throw davNotFound();
+  return { collection: target.collection, store };
 }
 
 /** The object name an href names inside the collection, or null. */
@@ -115,17 +114,16 @@ export async function report(req: DavRequest): Promise<DavReply> {
   const root = parseXml(req.body);
   const [kind] = childNames(root).filter((n) => n !== '?xml');
   const body = asNode(kind ? root[kind] : undefined);
-  const { collection, houseId } = collectionOf(req);
-  const objects = req.deps.houseObjects;
+  const { collection, store } = collectionOf(req);
   const href = (name: string) => objectHref(req.user, collection, name);
 
   if (kind === 'calendar-query') {
     const data = dataRequest(body.prop);
     const filter = queryFilter(body.filter);
-    const all = filter.component === null || filter.component === 'VEVENT' ? await objects.list(houseId) : [];
+    const all = filter.component === null || filter.component === store.component ? await store.list() : [];
     const matching =
-      filter.from || filter.to ? all.filter((o) => objectInRange(o, filter.from, filter.to)) : all;
-    const entries = matching.map((o) => objectEntry(href(o.name), o, body.prop, data));
+      filter.from || filter.to ? all.filter((o) => store.inRange(o, filter.from, filter.to)) : all;
+    const entries = matching.map((o) => objectEntry(store, href(o.name), o, body.prop, data));
     return { status: 207, headers: XML, body: multistatus(entries) };
   }
 
@@ -137,8 +135,8 @@ export async function report(req: DavRequest): Promise<DavReply> {
     const gone: string[] = [];
     for (const h of hrefs) {
       const name = nameIn(String(h), collectionPath);
-      const object = name ? await objects.find(houseId, name) : undefined;
-      if (object) entries.push(objectEntry(href(object.name), object, body.prop, data));
+      const object = name ? await store.find(name) : undefined;
+      if (object) entries.push(objectEntry(store, href(object.name), object, body.prop, data));
       else gone.push(String(h));
     }
     return { status: 207, headers: XML, body: multistatus(entries, { gone }) };
@@ -146,12 +144,12 @@ export async function report(req: DavRequest): Promise<DavReply> {
 
   if (kind === 'sync-collection') {
     const tokenText = typeof body['sync-token'] === 'string' ? body['sync-token'] : '';
-    const state = await req.deps.repo.state(houseId);
-    const token = syncToken(req.deps.publicUrl, state);
-    let changed: DavObject[];
-    const deleted: string[] = [];
+    const info = await store.info();
+    const token = info.token;
+    let changed: StoredObject[];
+    let deleted: string[] = [];
     if (tokenText.trim() === '') {
-      changed = await objects.list(houseId);
+      changed = await store.list();
     } else {
       const since = parseSyncToken(tokenText);
       if (!since || !tokenText.startsWith(req.deps.publicUrl)) {
@@ -161,17 +159,10 @@ export async function report(req: DavRequest): Promise<DavReply> {
           'The sync token is not one of this calendar.',
         );
       }
-      // Changes are found by their time: two seconds of overlap cover writes committed out of order.
-      const from = new Date(Math.max(0, since.changedMs - 2000)).toISOString();
-      const ids = await req.deps.repo.changedSince(houseId, from);
-      changed = await objects.list(houseId, ids);
-      for (const name of await req.deps.repo.deletedSince(houseId, since.tombstone)) {
-        // A name used again since (an app may delete and re-create) is reported as changed instead.
-        if (!(await objects.find(houseId, name))) deleted.push(name);
-      }
+      ({ changed, deleted } = await store.changes(since));
     }
     const data = child(body.prop, 'calendar-data') !== undefined ? { expand: null } : null;
-    const entries = changed.map((o) => objectEntry(href(o.name), o, body.prop, data));
+    const entries = changed.map((o) => objectEntry(store, href(o.name), o, body.prop, data));
     return {
       status: 207,
       headers: XML,

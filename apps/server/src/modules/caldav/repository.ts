@@ -171,3 +171,142 @@ export class CaldavRepository {
       .execute();
   }
 }
+
+/** A house task as its to-do is made from it. */
+export interface TaskObjectRow {
+  task_id: number;
+  title: string;
+  notes: string | null;
+  due_at: string;
+  completed: boolean | number;
+  created_at: string;
+  updated_at: string;
+  assignee_id: number;
+  assignee_username: string;
+  assignee_first_name: string;
+  href_name: string | null;
+  uid: string | null;
+  extra: string | null;
+}
+
+export const tasksCollection = (houseId: number) => `tasks:${houseId}`;
+
+/** The house's tasks and what CalDAV keeps beside them. */
+export class CaldavTasksRepository {
+  constructor(private readonly db: Db) {}
+
+  /** Open tasks (a done one-off has left the list), or the given ones, in one query. */
+  rows(houseId: number, taskIds?: readonly number[]): Promise<TaskObjectRow[]> {
+    if (taskIds && taskIds.length === 0) return Promise.resolve([]);
+    let query = this.db
+      .selectFrom('tasks as t')
+      .innerJoin('users as u', 'u.user_id', 't.assignee_id')
+      .leftJoin('dav_task_objects as d', 'd.task_id', 't.task_id')
+      .select([
+        't.task_id',
+        't.title',
+        't.notes',
+        't.due_at',
+        't.completed',
+        't.created_at',
+        't.updated_at',
+        't.assignee_id',
+        'u.username as assignee_username',
+        'u.first_name as assignee_first_name',
+        'd.href_name',
+        'd.uid',
+        'd.extra',
+      ])
+      .where('t.house_id', '=', houseId)
+      .where('t.completed', '=', 0);
+    if (taskIds) query = query.where('t.task_id', 'in', [...taskIds]);
+    return query.orderBy('t.due_at').orderBy('t.task_id').execute();
+  }
+
+  async state(houseId: number): Promise<CollectionState> {
+    const [changed, deleted] = await Promise.all([
+      this.db
+        .selectFrom('tasks')
+        .select((eb) => eb.fn.max('updated_at').as('last'))
+        .where('house_id', '=', houseId)
+        .executeTakeFirst(),
+      this.db
+        .selectFrom('dav_tombstones')
+        .select((eb) => eb.fn.max('tombstone_id').as('last'))
+        .where('collection', '=', tasksCollection(houseId))
+        .executeTakeFirst(),
+    ]);
+    return { lastChange: changed?.last ?? null, lastTombstone: Number(deleted?.last ?? 0) };
+  }
+
+  /** Tasks changed at or after `since`, done one-offs included (they are reported as gone). */
+  async changedSince(
+    houseId: number,
+    since: string,
+  ): Promise<{ task_id: number; href_name: string | null }[]> {
+    return this.db
+      .selectFrom('tasks as t')
+      .leftJoin('dav_task_objects as d', 'd.task_id', 't.task_id')
+      .select(['t.task_id', 'd.href_name'])
+      .where('t.house_id', '=', houseId)
+      .where('t.updated_at', '>=', since)
+      .execute();
+  }
+
+  async deletedSince(houseId: number, after: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('dav_tombstones')
+      .select('href_name')
+      .where('collection', '=', tasksCollection(houseId))
+      .where('tombstone_id', '>', after)
+      .execute();
+    return [...new Set(rows.map((r) => r.href_name))];
+  }
+
+  /** The task an object name stands for: an app's chosen name, or Hearth's own `task-<id>.ics`. */
+  async taskByHref(houseId: number, hrefName: string): Promise<number | undefined> {
+    const chosen = await this.db
+      .selectFrom('dav_task_objects')
+      .select('task_id')
+      .where('house_id', '=', houseId)
+      .where('href_name', '=', hrefName)
+      .executeTakeFirst();
+    if (chosen) return chosen.task_id;
+    const own = /^task-(\d{1,10})\.ics$/.exec(hrefName);
+    if (!own) return undefined;
+    const row = await this.db
+      .selectFrom('tasks as t')
+      .leftJoin('dav_task_objects as d', 'd.task_id', 't.task_id')
+      .select(['t.task_id', 'd.href_name'])
+      .where('t.task_id', '=', Number(own[1]))
+      .where('t.house_id', '=', houseId)
+      .executeTakeFirst();
+    return row && row.href_name == null ? row.task_id : undefined;
+  }
+
+  async taskByUid(houseId: number, uid: string): Promise<number | undefined> {
+    const row = await this.db
+      .selectFrom('dav_task_objects')
+      .select('task_id')
+      .where('house_id', '=', houseId)
+      .where('uid', '=', uid)
+      .executeTakeFirst();
+    return row?.task_id;
+  }
+
+  async save(row: {
+    task_id: number;
+    house_id: number;
+    href_name: string | null;
+    uid: string | null;
+    extra: string;
+  }) {
+    await this.db
+      .insertInto('dav_task_objects')
+      .values(row)
+      .onConflict((oc) =>
+        oc.column('task_id').doUpdateSet({ href_name: row.href_name, uid: row.uid, extra: row.extra }),
+      )
+      .execute();
+  }
+}

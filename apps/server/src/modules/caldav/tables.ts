@@ -10,6 +10,15 @@ export interface DavObjectsTable {
   extra: string;
 }
 
+/** The same for a house task shown as a to-do. */
+export interface DavTaskObjectsTable {
+  task_id: number;
+  house_id: number;
+  href_name: string | null;
+  uid: string | null;
+  extra: string;
+}
+
 /** The name of a deleted calendar object, numbered in the order of deletion (for sync-collection). */
 export interface DavTombstonesTable {
   tombstone_id: Generated<number>;
@@ -21,6 +30,7 @@ export type DavObjectRow = Selectable<DavObjectsTable>;
 
 export interface CaldavTables {
   dav_objects: DavObjectsTable;
+  dav_task_objects: DavTaskObjectsTable;
   dav_tombstones: DavTombstonesTable;
 }
 
