@@ -26,12 +26,21 @@ declare module 'ical.js' {
       clone(): Time;
       static fromJSDate(date: Date, useUTC: boolean): Time;
       static fromDateString(value: string): Time;
+      static fromData(data: {
+        year: number;
+        month: number;
+        day: number;
+        hour: number;
+        minute: number;
+        second: number;
+      }): Time;
     }
     class Duration {
       toSeconds(): number;
     }
     class Recur {
       toString(): string;
+      static fromString(value: string): Recur;
     }
     class Property {
       name: string;
@@ -40,6 +49,7 @@ declare module 'ical.js' {
       getFirstValue(): unknown;
       getValues(): unknown[];
       getParameter(name: string): string | undefined;
+      setParameter(name: string, value: string): void;
       toJSON(): JCal;
     }
     class Component {

@@ -2,7 +2,13 @@ import { DEFAULT_LANGUAGE, type Language, translator } from '@hearth/i18n/server
 import type { UserRow } from '../../db/tables.js';
 import { expandedText, objectInRange } from './expand.js';
 import type { Conditions, DavObject, HouseObjects } from './house-objects.js';
-import type { CaldavRepository, CaldavTasksRepository, CollectionState } from './repository.js';
+import type { ReminderObjects, ReminderTodo } from './reminder-objects.js';
+import type {
+  CaldavRemindersRepository,
+  CaldavRepository,
+  CaldavTasksRepository,
+  CollectionState,
+} from './repository.js';
 import { type CollectionInfo, type CollectionName, syncToken, type Target } from './resources.js';
 import type { TaskObjects, TodoObject } from './task-objects.js';
 
@@ -26,6 +32,8 @@ export interface DavRequest {
 export interface DavDeps {
   repo: CaldavRepository;
   tasksRepo: CaldavTasksRepository;
+  remindersRepo: CaldavRemindersRepository;
+  reminderObjects: ReminderObjects;
   houseObjects: HouseObjects;
   taskObjects: TaskObjects;
   publicUrl: string;
@@ -67,9 +75,9 @@ export interface CollectionStore {
   expand(object: StoredObject, from: Date, to: Date): string;
 }
 
-/** The collections the person can reach now: the house's only while they live in a house. */
+/** The collections the person can reach now: their reminders, and the house's while they live in one. */
 export function reachable(req: DavRequest): CollectionName[] {
-  return req.house ? ['house', 'tasks'] : [];
+  return req.house ? ['house', 'tasks', 'reminders'] : ['reminders'];
 }
 
 /** Changes are found by their time: two seconds of overlap cover writes committed out of order. */
@@ -81,14 +89,49 @@ const language = (user: UserRow): Language =>
 /** The store behind a collection the person can reach; null when they cannot (not found). */
 export function storeFor(req: DavRequest, collection: CollectionName): CollectionStore | null {
   const { house, user, deps } = req;
-  if (!house || !reachable(req).includes(collection)) return null;
-  const houseId = house.house_id;
+  if (!reachable(req).includes(collection)) return null;
   const info = async (displayName: string, color: string, component: string, state: CollectionState) => ({
     displayName,
     color,
     components: [component],
     token: syncToken(deps.publicUrl, state),
   });
+  if (collection === 'reminders') {
+    const mine = deps.reminderObjects;
+    const ownerId = user.user_id;
+    return {
+      component: 'VTODO',
+      info: async () =>
+        info(
+          translator(language(user))('reminders:reminders'),
+          '#7C3AEDFF',
+          'VTODO',
+          await deps.remindersRepo.state(ownerId),
+        ),
+      list: () => mine.list(ownerId),
+      find: (name) => mine.find(ownerId, name),
+      put: (name, body, conditions) => mine.put(user, name, body, conditions),
+      remove: (name, conditions) => mine.remove(user, name, conditions),
+      async changes(since) {
+        const changed = await mine.list(
+          ownerId,
+          await deps.remindersRepo.changedSince(ownerId, sinceIso(since.changedMs)),
+        );
+        const deleted: string[] = [];
+        for (const name of await deps.remindersRepo.deletedSince(ownerId, since.tombstone)) {
+          if (!(await mine.find(ownerId, name))) deleted.push(name);
+        }
+        return { changed, deleted };
+      },
+      inRange: (o, from, to) => {
+        const due = Date.parse((o as ReminderTodo).next);
+        return (!from || due >= from.getTime()) && (!to || due < to.getTime());
+      },
+      expand: (o) => o.text,
+    };
+  }
+  if (!house) return null;
+  const houseId = house.house_id;
   if (collection === 'house') {
     const objects = deps.houseObjects;
     return {

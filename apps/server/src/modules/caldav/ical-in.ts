@@ -232,6 +232,10 @@ export interface TodoObject {
   due: string | null;
   /** When it was ticked off (UTC ISO), or null while it is open. */
   completedAt: string | null;
+  /** The RRULE value of a repeating to-do, or null. */
+  rrule: string | null;
+  /** The IANA zone its due time is given in, when it names one. */
+  zone: string | null;
   extra: ExtraParts;
 }
 
@@ -274,6 +278,8 @@ export function readTodoObject(body: string, fallbackZone: string): TodoObject {
     );
   };
   const status = String(todo.getFirstPropertyValue('status') ?? '').toUpperCase();
+  const tzid = (timeOf(todo, 'due') ?? timeOf(todo, 'dtstart'))?.tzid;
+  const rule = todo.getFirstProperty('rrule');
   const completed = at('completed');
   return {
     uid,
@@ -281,6 +287,8 @@ export function readTodoObject(body: string, fallbackZone: string): TodoObject {
     notes: text(todo, 'description'),
     due: at('due') ?? at('dtstart'),
     completedAt: status === 'COMPLETED' || completed ? (completed ?? new Date().toISOString()) : null,
+    rrule: rule ? String(rule.getFirstValue()) : null,
+    zone: tzid && isTimeZoneName(tzid) ? tzid : null,
     extra: {
       properties: todo
         .getAllProperties()

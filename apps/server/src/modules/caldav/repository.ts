@@ -310,3 +310,130 @@ export class CaldavTasksRepository {
       .execute();
   }
 }
+
+/** A reminder as its to-do is made from it. */
+export interface ReminderObjectRow {
+  reminder_id: number;
+  title: string;
+  description: string | null;
+  remind_time: string;
+  repeat_interval: string | null;
+  time_zone: string;
+  created_at: string;
+  updated_at: string;
+  href_name: string | null;
+  uid: string | null;
+  extra: string | null;
+}
+
+export const remindersCollection = (userId: number) => `reminders:${userId}`;
+
+/** A person's reminders and what CalDAV keeps beside them: always filtered by their owner. */
+export class CaldavRemindersRepository {
+  constructor(private readonly db: Db) {}
+
+  rows(ownerId: number, reminderIds?: readonly number[]): Promise<ReminderObjectRow[]> {
+    if (reminderIds && reminderIds.length === 0) return Promise.resolve([]);
+    let query = this.db
+      .selectFrom('reminders as r')
+      .leftJoin('dav_reminder_objects as d', 'd.reminder_id', 'r.reminder_id')
+      .select([
+        'r.reminder_id',
+        'r.title',
+        'r.description',
+        'r.remind_time',
+        'r.repeat_interval',
+        'r.time_zone',
+        'r.created_at',
+        'r.updated_at',
+        'd.href_name',
+        'd.uid',
+        'd.extra',
+      ])
+      .where('r.owner_id', '=', ownerId);
+    if (reminderIds) query = query.where('r.reminder_id', 'in', [...reminderIds]);
+    return query.orderBy('r.remind_time').orderBy('r.reminder_id').execute();
+  }
+
+  async state(ownerId: number): Promise<CollectionState> {
+    const [changed, deleted] = await Promise.all([
+      this.db
+        .selectFrom('reminders')
+        .select((eb) => eb.fn.max('updated_at').as('last'))
+        .where('owner_id', '=', ownerId)
+        .executeTakeFirst(),
+      this.db
+        .selectFrom('dav_tombstones')
+        .select((eb) => eb.fn.max('tombstone_id').as('last'))
+        .where('collection', '=', remindersCollection(ownerId))
+        .executeTakeFirst(),
+    ]);
+    return { lastChange: changed?.last ?? null, lastTombstone: Number(deleted?.last ?? 0) };
+  }
+
+  async changedSince(ownerId: number, since: string): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('reminders')
+      .select('reminder_id')
+      .where('owner_id', '=', ownerId)
+      .where('updated_at', '>=', since)
+      .execute();
+    return rows.map((r) => r.reminder_id);
+  }
+
+  async deletedSince(ownerId: number, after: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('dav_tombstones')
+      .select('href_name')
+      .where('collection', '=', remindersCollection(ownerId))
+      .where('tombstone_id', '>', after)
+      .execute();
+    return [...new Set(rows.map((r) => r.href_name))];
+  }
+
+  async reminderByHref(ownerId: number, hrefName: string): Promise<number | undefined> {
+    const chosen = await this.db
+      .selectFrom('dav_reminder_objects')
+      .select('reminder_id')
+      .where('owner_id', '=', ownerId)
+      .where('href_name', '=', hrefName)
+      .executeTakeFirst();
+    if (chosen) return chosen.reminder_id;
+    const own = /^reminder-(\d{1,10})\.ics$/.exec(hrefName);
+    if (!own) return undefined;
+    const row = await this.db
+      .selectFrom('reminders as r')
+      .leftJoin('dav_reminder_objects as d', 'd.reminder_id', 'r.reminder_id')
+      .select(['r.reminder_id', 'd.href_name'])
+      .where('r.reminder_id', '=', Number(own[1]))
+      .where('r.owner_id', '=', ownerId)
+      .executeTakeFirst();
+    return row && row.href_name == null ? row.reminder_id : undefined;
+  }
+
+  async reminderByUid(ownerId: number, uid: string): Promise<number | undefined> {
+    const row = await this.db
+      .selectFrom('dav_reminder_objects')
+      .select('reminder_id')
+      .where('owner_id', '=', ownerId)
+      .where('uid', '=', uid)
+      .executeTakeFirst();
+    return row?.reminder_id;
+  }
+
+  async save(row: {
+    reminder_id: number;
+    owner_id: number;
+    href_name: string | null;
+    uid: string | null;
+    extra: string;
+  }) {
+    await this.db
+      .insertInto('dav_reminder_objects')
+      .values(row)
+      .onConflict((oc) =>
+        oc.column('reminder_id').doUpdateSet({ href_name: row.href_name, uid: row.uid, extra: row.extra }),
+      )
+      .execute();
+  }
+}

@@ -7,8 +7,8 @@ export const DAV_ROOT = '/dav/';
 /** The largest calendar object accepted (CALDAV:max-resource-size). */
 export const MAX_RESOURCE_SIZE = 1024 * 1024;
 
-export type CollectionName = 'house' | 'tasks';
-export const COLLECTIONS: readonly CollectionName[] = ['house', 'tasks'];
+export type CollectionName = 'house' | 'tasks' | 'reminders';
+export const COLLECTIONS: readonly CollectionName[] = ['house', 'tasks', 'reminders'];
 
 /** What a request path names, for the person making it. */
 export type Target =

@@ -19,6 +19,15 @@ export interface DavTaskObjectsTable {
   extra: string;
 }
 
+/** The same for a person's reminder shown as a to-do. */
+export interface DavReminderObjectsTable {
+  reminder_id: number;
+  owner_id: number;
+  href_name: string | null;
+  uid: string | null;
+  extra: string;
+}
+
 /** The name of a deleted calendar object, numbered in the order of deletion (for sync-collection). */
 export interface DavTombstonesTable {
   tombstone_id: Generated<number>;
@@ -31,6 +40,7 @@ export type DavObjectRow = Selectable<DavObjectsTable>;
 export interface CaldavTables {
   dav_objects: DavObjectsTable;
   dav_task_objects: DavTaskObjectsTable;
+  dav_reminder_objects: DavReminderObjectsTable;
   dav_tombstones: DavTombstonesTable;
 }
 

@@ -15,6 +15,7 @@ export { expandSeries, isOccurrence, occurrenceStarting, TooManyOccurrences } fr
 export { EventsRepository, type FeedRow } from './repository.js';
 export { EventsService, parseExdates, seriesOf } from './service.js';
 export type { EventsTables } from './tables.js';
+export { vtimezone } from './vtimezone.js';
 
 /**
  * The house calendar: events (one-off and repeating), the iCalendar feed, members' subscription links, the
