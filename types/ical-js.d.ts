@@ -1,9 +1,15 @@
-/** The part of ical.js 1.5 (which ships no types) that Hearth reads feeds with: the calendar page and the feed tests. */
+/**
+ * The part of ical.js 1.5 (which ships no types) that Hearth uses: reading feeds (the calendar page, the
+ * feed tests) and calendar objects sent over CalDAV.
+ */
 declare module 'ical.js' {
   namespace ICAL {
     type JCal = unknown[];
     class Timezone {
+      constructor(component: Component);
       tzid: string;
+      static utcTimezone: Timezone;
+      static localTimezone: Timezone;
     }
     class Time {
       isDate: boolean;
@@ -16,12 +22,35 @@ declare module 'ical.js' {
       zone: Timezone;
       toString(): string;
       toJSDate(): Date;
+      toUnixTime(): number;
+      clone(): Time;
+      static fromJSDate(date: Date, useUTC: boolean): Time;
+      static fromDateString(value: string): Time;
+      static fromData(data: {
+        year: number;
+        month: number;
+        day: number;
+        hour: number;
+        minute: number;
+        second: number;
+      }): Time;
+    }
+    class Duration {
+      toSeconds(): number;
+    }
+    class Recur {
+      toString(): string;
+      static fromString(value: string): Recur;
     }
     class Property {
       name: string;
       type: string;
+      constructor(jcal: JCal | string);
       getFirstValue(): unknown;
+      getValues(): unknown[];
       getParameter(name: string): string | undefined;
+      setParameter(name: string, value: string): void;
+      toJSON(): JCal;
     }
     class Component {
       constructor(jcal: JCal | string);
@@ -32,6 +61,15 @@ declare module 'ical.js' {
       getAllProperties(name?: string): Property[];
       getFirstPropertyValue(name: string): unknown;
       hasProperty(name: string): boolean;
+      toJSON(): JCal;
+      toString(): string;
+      addProperty(property: Property): Property;
+      addSubcomponent(component: Component): Component;
+      removeSubcomponent(component: Component | string): boolean;
+      removeAllSubcomponents(name?: string): void;
+      addPropertyWithValue(name: string, value: unknown): Property;
+      removeAllProperties(name?: string): boolean;
+      updatePropertyWithValue(name: string, value: unknown): Property;
     }
     class RecurExpansion {
       next(): Time | undefined;

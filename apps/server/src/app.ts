@@ -14,7 +14,7 @@ import { sql } from 'kysely';
 import type { DestinationStream } from 'pino';
 import { type AppConfig, OIDC_SCOPE } from './config.js';
 import { Membership } from './core/membership.js';
-import { registerModules } from './core/register-modules.js';
+import { registerModules, registerRootRoutes } from './core/register-modules.js';
 import { createDb, type Db } from './db/create-db.js';
 import { migrateToLatest } from './db/migrate.js';
 import { DATABASE_RETRY_AFTER_SECONDS } from './lib/db-errors.js';
@@ -174,6 +174,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     },
     { prefix: '/api' },
   );
+  // Modules' routes outside /api (CalDAV for calendar apps), with their own authentication.
+  await registerRootRoutes(app, Object.values(modules), { ...context, limitStore });
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {

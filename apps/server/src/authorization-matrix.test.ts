@@ -32,6 +32,7 @@ interface Fixture {
   taskId: number;
   awayId: number;
   deviceId: number;
+  appPasswordId: number;
 }
 
 interface Sample {
@@ -217,6 +218,9 @@ const SAMPLES: Record<string, Sample> = {
     },
   },
   // The caller's own account and data: an intruder only ever reaches their own.
+  'GET /api/app-password/': { path: () => '/api/app-password/' },
+  'POST /api/app-password/': { path: () => '/api/app-password/', body: () => ({ label: 'Intruder phone' }) },
+  'DELETE /api/app-password/:app_password_id': { path: (f) => `/api/app-password/${f.appPasswordId}` },
   'DELETE /api/users/me': { path: () => '/api/users/me' },
   'GET /api/users/me/export': { path: () => '/api/users/me/export' },
 };
@@ -228,7 +232,8 @@ const isPersonal = (route: Route) =>
   route.url.startsWith('/api/event/subscription') ||
   route.url.startsWith('/api/feed/me') ||
   route.url.startsWith('/api/notification-settings') ||
-  route.url.startsWith('/api/push-subscription');
+  route.url.startsWith('/api/push-subscription') ||
+  route.url.startsWith('/api/app-password');
 
 /** Routes anyone may call: they carry no one's data. */
 const PUBLIC = new Set(['GET /api/config']);
@@ -292,7 +297,12 @@ const SHARED_MARKERS = [
   'Owner marker bill',
   'Owner marker task',
 ];
-const PERSONAL_MARKERS = ['Owner marker reminder', 'owner@example.test', 'Owner marker device'];
+const PERSONAL_MARKERS = [
+  'Owner marker reminder',
+  'owner@example.test',
+  'Owner marker device',
+  'Owner marker app password',
+];
 
 type Caller = { kind: string; headers: () => Promise<Record<string, string>> };
 
@@ -348,7 +358,8 @@ beforeAll(async () => {
     pushDevice('https://142.250.74.3/push/owner', 'Owner marker device'),
   );
   const settings = await owner.put('/api/notification-settings/', { digest_time: '06:45' });
-  for (const res of [currency, exp, pay, bill, task, away, device, settings])
+  const appPassword = await owner.post('/api/app-password/', { label: 'Owner marker app password' });
+  for (const res of [currency, exp, pay, bill, task, away, device, settings, appPassword])
     expect(res.statusCode, res.body).toBeLessThan(300);
   fixture = {
     houseId: house.house_id,
@@ -364,6 +375,7 @@ beforeAll(async () => {
     taskId: task.json().task_id,
     awayId: away.json().away_id,
     deviceId: device.json().push_subscription_id,
+    appPasswordId: appPassword.json().app_password_id,
   };
   housemateToken = () => t.issuer.mint('housemate');
 
@@ -381,6 +393,7 @@ beforeAll(async () => {
     '/api/event/subscription',
     '/api/notification-settings/',
     '/api/push-subscription/',
+    '/api/app-password/',
   ];
   ownerPersonalSnapshot = () => read(personal);
   ownerSnapshot = () =>

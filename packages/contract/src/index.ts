@@ -1,3 +1,4 @@
+export * from './app-passwords.js';
 export * from './bills.js';
 export * from './client-config.js';
 export * from './common.js';

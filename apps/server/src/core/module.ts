@@ -9,6 +9,7 @@ import type {
 } from 'fastify';
 import type { AppConfig } from '../config.js';
 import type { Db } from '../db/create-db.js';
+import type { LimitStore } from '../lib/limits.js';
 import type { ApiLimits } from '../plugins/limits.js';
 import type { LiveHub } from './live.js';
 import type { Membership } from './membership.js';
@@ -79,6 +80,16 @@ export interface HearthModule {
   routes(api: ApiInstance, ctx: ModuleContext): Promise<void>;
   /** The module's part of the house export and import, when it keeps house data. */
   houseData?: AnyHouseDataHook;
+  /**
+   * Routes outside /api, which bring their own authentication (CalDAV's tree for calendar apps). They get
+   * the live stream as it is: the services they call publish their own modules' kinds.
+   */
+  rootRoutes?(app: FastifyInstance, ctx: RootContext): Promise<void>;
+}
+
+/** What root routes get besides the module context: the attempt counters (to limit failed sign-ins). */
+export interface RootContext extends ModuleContext {
+  limitStore: LimitStore;
 }
 
 /** Declares a module; only gives the object its type. */

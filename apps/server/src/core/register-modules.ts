@@ -1,6 +1,7 @@
 import type { LiveChange } from '@hearth/contract';
+import type { FastifyInstance } from 'fastify';
 import type { LiveHub } from './live.js';
-import type { ApiInstance, HearthModule, ModuleContext } from './module.js';
+import type { ApiInstance, HearthModule, ModuleContext, RootContext } from './module.js';
 
 /**
  * Registers every module's routes under the API instance, each in its own encapsulated plugin, with a
@@ -34,6 +35,19 @@ export async function registerModules(
   for (const module of modules) {
     const live = declaredKindsOnly(ctx.live, module);
     await api.register(async (scope) => module.routes(scope, { ...ctx, live, houseData }));
+  }
+}
+
+/** Registers the modules' routes that live outside /api, each in its own encapsulated plugin. */
+export async function registerRootRoutes(
+  app: FastifyInstance,
+  modules: readonly HearthModule[],
+  ctx: Omit<RootContext, 'houseData'>,
+): Promise<void> {
+  const houseData = modules.flatMap((m) => (m.houseData ? [m.houseData] : []));
+  for (const module of modules) {
+    const { rootRoutes } = module;
+    if (rootRoutes) await app.register(async (scope) => rootRoutes(scope, { ...ctx, houseData }));
   }
 }
 

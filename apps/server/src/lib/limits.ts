@@ -20,6 +20,8 @@ export interface Hit {
 export interface LimitStore {
   hit(key: string, limit: Limit): Promise<Hit>;
   reset(key: string): Promise<void>;
+  /** Hits in the key's current window, without counting one (0 when it has none). */
+  peek(key: string): Promise<number>;
 }
 
 /** Seconds for a Retry-After header (at least 1). */
@@ -65,6 +67,11 @@ export class MemoryLimitStore implements LimitStore {
 
   async reset(key: string): Promise<void> {
     this.windows.delete(key);
+  }
+
+  async peek(key: string): Promise<number> {
+    const window = this.windows.get(key);
+    return window && window.resetAt > this.now() ? window.count : 0;
   }
 
   private makeRoom(now: number) {
@@ -119,6 +126,16 @@ export class DbLimitStore implements LimitStore {
 
   async reset(key: string): Promise<void> {
     await this.db.deleteFrom('rate_limits').where('limit_key', '=', key).execute();
+  }
+
+  async peek(key: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('rate_limits')
+      .select('hits')
+      .where('limit_key', '=', key)
+      .where('reset_at', '>', this.now())
+      .executeTakeFirst();
+    return Number(row?.hits ?? 0);
   }
 }
 

@@ -2,7 +2,9 @@
  * Every domain of the API, one line each (its module from modules/<name>/index.ts). app.ts registers
  * whatever this file exports; the order of the lines does not matter.
  */
+export { appPasswordsModule } from './app-passwords/index.js';
 export { billsModule } from './bills/index.js';
+export { caldavModule } from './caldav/index.js';
 export { eventsModule } from './events/index.js';
 export { groceriesModule } from './groceries/index.js';
 export { housesModule } from './houses/index.js';

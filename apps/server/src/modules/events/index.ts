@@ -9,7 +9,13 @@ import { SubscriptionsRepository } from './subscription-repository.js';
 import { SubscriptionsService } from './subscriptions.js';
 import { TimelineService } from './timeline.js';
 
+/** For the CalDAV module: house events as calendar objects, written and changed through this service. */
+export { eventUid, feedChunks } from './feed.js';
+export { expandSeries, isOccurrence, occurrenceStarting, TooManyOccurrences } from './recurrence.js';
+export { EventsRepository, type FeedRow } from './repository.js';
+export { EventsService, parseExdates, seriesOf } from './service.js';
 export type { EventsTables } from './tables.js';
+export { vtimezone } from './vtimezone.js';
 
 /**
  * The house calendar: events (one-off and repeating), the iCalendar feed, members' subscription links, the

@@ -5,6 +5,10 @@ import { RemindersService } from './service.js';
 
 /** Read-only views for the notification scheduler. */
 export { type DueReminder, nextReminderOccurrence, remindersDueBetween, standingReminders } from './due.js';
+/** For the CalDAV module: a person's reminders as to-dos, changed through this service. */
+export { nextOccurrence } from './recurrence.js';
+export { RemindersRepository } from './repository.js';
+export { RemindersService } from './service.js';
 export type { RemindersTables } from './tables.js';
 /** Read-only views for the calendar's layers and the personal feed. */
 export { type OwnReminder, reminderOccurrences, remindersOf } from './timeline.js';

@@ -8,6 +8,9 @@ import { TasksService } from './service.js';
 
 /** Read-only views for the notification scheduler. */
 export { type DueTask, openTasks, taskChangesSince, taskHistoryBetween, tasksDueWindow } from './due.js';
+/** For the CalDAV module: house tasks as to-dos, changed through this service. */
+export { TasksRepository } from './repository.js';
+export { TasksService } from './service.js';
 export type { TasksTables } from './tables.js';
 /** Read-only views for the calendar's layers and the personal feed. */
 export { awayBetween, tasksDueBetween } from './timeline.js';

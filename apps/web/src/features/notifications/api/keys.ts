@@ -4,4 +4,5 @@ export const notificationKeys = {
   settings: () => [...notificationKeys.all, 'settings'] as const,
   devices: () => [...notificationKeys.all, 'devices'] as const,
   publicKey: () => [...notificationKeys.all, 'public-key'] as const,
+  appPasswords: () => [...notificationKeys.all, 'app-passwords'] as const,
 };

@@ -63,6 +63,10 @@ function server(
       return { status: 200, body: { push_sent: devices.length, push_failed: 0, email: 'sent' } };
     }
     if (path === '/api/push-subscription/' && method === 'GET') return { status: 200, body: devices };
+    if (path === '/api/users/me' && method === 'GET') {
+      return { status: 200, body: { user_id: 1, username: 'Sam', first_name: 'Sam', last_name: 'Rivera' } };
+    }
+    if (path === '/api/app-password/' && method === 'GET') return { status: 200, body: [] };
     const remove = /^\/api\/push-subscription\/(\d+)$/.exec(path);
     if (remove && method === 'DELETE') {
       devices = devices.filter((d) => d.push_subscription_id !== Number(remove[1]));
@@ -292,5 +296,15 @@ describe('SettingsPage: devices and the test', { timeout: 20_000 }, () => {
     await waitFor(() =>
       expect(screen.getByText('Sent to 2 devices. Sent by email.')).toHaveAttribute('role', 'status'),
     );
+  });
+});
+
+describe('SettingsPage: calendar apps', { timeout: 20_000 }, () => {
+  it("has a Calendar apps section with the person's user name", async () => {
+    server();
+    renderPage();
+    const region = await screen.findByRole('region', { name: 'Calendar apps' });
+    expect(within(region).getByText('Sam')).toBeInTheDocument();
+    expect(within(region).getByRole('button', { name: 'Create password' })).toBeInTheDocument();
   });
 });

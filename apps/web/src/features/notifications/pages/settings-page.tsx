@@ -6,8 +6,10 @@ import { PageHeader } from '../../../components/page-header';
 import { Spinner } from '../../../components/spinner';
 import { t } from '../../../lib/i18n';
 import { useLogError } from '../../../lib/use-log-error';
+import { useMe } from '../../users';
 import { useDevices } from '../api/devices';
 import { useNotificationSettings, useSaveNotificationSettings } from '../api/settings';
+import { CalendarApps } from '../components/calendar-apps';
 import { DeviceList } from '../components/device-list';
 import { NotificationSettingsForm } from '../components/notification-settings-form';
 import { SendTest } from '../components/send-test';
@@ -18,6 +20,7 @@ export function SettingsPage() {
   const settings = useNotificationSettings();
   const save = useSaveNotificationSettings();
   const devices = useDevices();
+  const me = useMe();
   const ids = useId();
   useLogError(settings.error);
 
@@ -44,6 +47,19 @@ export function SettingsPage() {
         </h3>
         <DeviceList headingId={`${ids}-devices`} />
       </Card>
+
+      {me.data && (
+        <Card aria-labelledby={`${ids}-calendar-apps`} role="region" className="flex flex-col gap-4">
+          <h3 id={`${ids}-calendar-apps`} className="text-lg font-semibold text-espresso">
+            {t('notifications:calendarApps.heading')}
+          </h3>
+          <CalendarApps
+            username={me.data.username}
+            origin={window.location.origin}
+            headingId={`${ids}-app-passwords`}
+          />
+        </Card>
+      )}
 
       <Card>
         {settings.isPending ? (

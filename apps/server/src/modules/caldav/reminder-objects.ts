@@ -1,0 +1,228 @@
+import { createHash } from 'node:crypto';
+import type { RepeatInterval } from '@hearth/contract';
+import ICAL from 'ical.js';
+import { DateTime } from 'luxon';
+import type { UserRow } from '../../db/tables.js';
+import { AppError } from '../../lib/errors.js';
+import { vtimezone } from '../events/index.js';
+import { nextOccurrence, type RemindersService } from '../reminders/index.js';
+import { davNotFound, invalidObject, uidConflict } from './errors.js';
+import { type Conditions, checkConditions, identityOfUser } from './house-objects.js';
+import { type ExtraParts, readTodoObject } from './ical-in.js';
+import type { CaldavRemindersRepository, ReminderObjectRow } from './repository.js';
+
+export interface ReminderTodo {
+  name: string;
+  etag: string;
+  text: string;
+  reminderId: number;
+  next: string;
+}
+
+const etagOf = (text: string) => `"${createHash('sha256').update(text).digest('base64url').slice(0, 32)}"`;
+const utc = (iso: string) => ICAL.Time.fromJSDate(new Date(iso), true);
+
+/** The RRULE of each repeat, and back. */
+const RULES: Record<RepeatInterval, string> = { Daily: 'DAILY', Weekly: 'WEEKLY', Monthly: 'MONTHLY' };
+
+/** A reminder repeats daily, weekly or monthly, every time; anything else is refused. */
+function repeatOf(rrule: string | null): RepeatInterval | null {
+  if (rrule === null) return null;
+  const parts = new Map(
+    rrule.split(';').map((p) => {
+      const [k = '', v = ''] = p.split('=');
+      return [k.toUpperCase(), v.toUpperCase()];
+    }),
+  );
+  const freq = parts.get('FREQ');
+  const found = (Object.keys(RULES) as RepeatInterval[]).find((k) => RULES[k] === freq);
+  const interval = parts.get('INTERVAL');
+  if (!found || (interval !== undefined && interval !== '1') || parts.has('COUNT') || parts.has('UNTIL')) {
+    throw invalidObject(
+      'Reminders repeat every day, every week or every month (FREQ=DAILY, WEEKLY or MONTHLY).',
+    );
+  }
+  return found;
+}
+
+export const reminderUid = (reminderId: number, host: string) => `reminder-${reminderId}@${host}`;
+
+/**
+ * A person's reminders as to-dos in a collection only they can reach: the next occurrence is the to-do's
+ * due time (in the reminder's zone, with its VTIMEZONE), repeats as RRULE. Ticked off, a one-off
+ * reminder is done (it is removed, and leaves the upcoming list); a repeating one moves on to the
+ * occurrence after.
+ */
+export class ReminderObjects {
+  constructor(
+    private readonly repo: CaldavRemindersRepository,
+    private readonly reminders: RemindersService,
+    private readonly publicUrl: string,
+  ) {}
+
+  private readonly host = () => new URL(this.publicUrl).host;
+
+  async list(ownerId: number, ids?: readonly number[]): Promise<ReminderTodo[]> {
+    const rows = await this.repo.rows(ownerId, ids);
+    const now = new Date();
+    return rows.map((row) => {
+      const next = nextOccurrence(row.remind_time, repeatOrNull(row.repeat_interval), row.time_zone, now);
+      const text = this.render(row, next);
+      return {
+        name: row.href_name ?? `reminder-${row.reminder_id}.ics`,
+        etag: etagOf(text),
+        text,
+        reminderId: row.reminder_id,
+        next,
+      };
+    });
+  }
+
+  async find(ownerId: number, name: string): Promise<ReminderTodo | undefined> {
+    const id = await this.repo.reminderByHref(ownerId, name);
+    if (id === undefined) return undefined;
+    const [found] = await this.list(ownerId, [id]);
+    return found;
+  }
+
+  private render(row: ReminderObjectRow, next: string): string {
+    const repeat = repeatOrNull(row.repeat_interval);
+    const root = new ICAL.Component(['vcalendar', [], []]);
+    root.addPropertyWithValue('version', '2.0');
+    root.addPropertyWithValue('prodid', '-//Hearth//Reminders//EN');
+    const zone = row.time_zone;
+    const zoned = zone !== 'UTC';
+    if (zoned) {
+      const year = new Date(next).getUTCFullYear();
+      root.addSubcomponent(
+        new ICAL.Component(
+          ICAL.parse(`BEGIN:VCALENDAR\r\n${vtimezone(zone, year - 1, year + 10)}END:VCALENDAR`),
+        ).getFirstSubcomponent('vtimezone') as ICAL.Component,
+      );
+    }
+    const todo = new ICAL.Component(['vtodo', [], []]);
+    todo.addPropertyWithValue('uid', row.uid ?? reminderUid(row.reminder_id, this.host()));
+    todo.addPropertyWithValue('dtstamp', utc(row.updated_at));
+    todo.addPropertyWithValue('created', utc(row.created_at));
+    todo.addPropertyWithValue('last-modified', utc(row.updated_at));
+    todo.addPropertyWithValue('summary', row.title);
+    if (row.description) todo.addPropertyWithValue('description', row.description);
+    for (const name of ['dtstart', 'due']) {
+      if (!zoned) {
+        todo.addPropertyWithValue(name, utc(next));
+        continue;
+      }
+      const local = DateTime.fromISO(next, { zone });
+      const prop = todo.addPropertyWithValue(
+        name,
+        ICAL.Time.fromData({
+          year: local.year,
+          month: local.month,
+          day: local.day,
+          hour: local.hour,
+          minute: local.minute,
+          second: local.second,
+        }),
+      );
+      prop.setParameter('tzid', zone);
+    }
+    if (repeat) todo.addPropertyWithValue('rrule', ICAL.Recur.fromString(`FREQ=${RULES[repeat]}`));
+    todo.addPropertyWithValue('status', 'NEEDS-ACTION');
+    const extra = row.extra ? (JSON.parse(row.extra) as ExtraParts) : null;
+    for (const p of extra?.properties ?? []) todo.addProperty(new ICAL.Property(p as ICAL.JCal));
+    for (const c of extra?.components ?? []) todo.addSubcomponent(new ICAL.Component(c as ICAL.JCal));
+    root.addSubcomponent(todo);
+    return `${root.toString()}\r\n`;
+  }
+
+  private async uidOwner(ownerId: number, uid: string): Promise<number | undefined> {
+    const chosen = await this.repo.reminderByUid(ownerId, uid);
+    if (chosen !== undefined) return chosen;
+    const own = /^reminder-(\d{1,10})@(.+)$/.exec(uid);
+    if (!own || own[2] !== this.host()) return undefined;
+    return this.repo.reminderByHref(ownerId, `reminder-${own[1]}.ics`);
+  }
+
+  async put(
+    user: UserRow,
+    name: string,
+    body: string,
+    conditions: Conditions,
+  ): Promise<{ created: boolean }> {
+    const zoneFallback = 'UTC';
+    const todo = readTodoObject(body, zoneFallback);
+    if (todo.title.trim() === '') throw invalidObject('A to-do needs a SUMMARY (its title).');
+    const repeat = repeatOf(todo.rrule);
+    const existing = await this.find(user.user_id, name);
+    checkConditions(existing, conditions);
+    const owner = await this.uidOwner(user.user_id, todo.uid);
+    if (owner !== undefined && owner !== existing?.reminderId) {
+      throw uidConflict(`The UID ${todo.uid} belongs to another reminder.`);
+    }
+    const identity = identityOfUser(user);
+    const current = existing ? (await this.repo.rows(user.user_id, [existing.reminderId]))[0] : undefined;
+    const zone = todo.zone ?? current?.time_zone ?? 'UTC';
+    const due = todo.due ?? existing?.next ?? new Date().toISOString();
+    const input = (remindTime: string) => ({
+      title: todo.title,
+      description: todo.notes,
+      remind_time: remindTime,
+      repeat_interval: repeat,
+      time_zone: zone,
+    });
+    let reminderId: number;
+    if (todo.completedAt && existing && !repeat) {
+      // A one-off ticked off is done: it goes (and with it from the upcoming list).
+      await serviceCall(() => this.reminders.remove(identity, existing.reminderId));
+      return { created: false };
+    }
+    if (existing && current) {
+      // Ticked off as it was: the series moves on to the occurrence after the one that was due.
+      const remindTime =
+        todo.completedAt && repeat
+          ? nextOccurrence(
+              current.remind_time,
+              repeat,
+              current.time_zone,
+              new Date(Date.parse(existing.next) + 1),
+            )
+          : due === existing.next && current.repeat_interval === repeat
+            ? current.remind_time
+            : due;
+      await serviceCall(() => this.reminders.update(identity, existing.reminderId, input(remindTime)));
+      reminderId = existing.reminderId;
+    } else {
+      const made = await serviceCall(() => this.reminders.create(identity, input(due)));
+      reminderId = made.reminder_id;
+    }
+    await this.repo.save({
+      reminder_id: reminderId,
+      owner_id: user.user_id,
+      href_name: name === `reminder-${reminderId}.ics` ? null : name,
+      uid: todo.uid === reminderUid(reminderId, this.host()) ? null : todo.uid,
+      extra: JSON.stringify(todo.extra),
+    });
+    return { created: !existing };
+  }
+
+  async remove(user: UserRow, name: string, conditions: Conditions): Promise<void> {
+    const existing = await this.find(user.user_id, name);
+    if (!existing) throw davNotFound();
+    checkConditions(existing, conditions);
+    await serviceCall(() => this.reminders.remove(identityOfUser(user), existing.reminderId));
+  }
+}
+
+function repeatOrNull(value: string | null): RepeatInterval | null {
+  return value === 'Daily' || value === 'Weekly' || value === 'Monthly' ? value : null;
+}
+
+async function serviceCall<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof AppError && err.statusCode === 400) throw invalidObject(err.message);
+    if (err instanceof AppError && err.statusCode === 404) throw davNotFound();
+    throw err;
+  }
+}
