@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
 
@@ -33,6 +33,8 @@ export interface AppConfig {
   /** Where the built web app lives; null when not served (API-only tests). */
   webDist: string | null;
   notifications: NotificationsConfig;
+  /** The Bearer token `/metrics` asks for; null: no metrics (the route answers 404). */
+  metricsToken: string | null;
 }
 
 export interface NotificationsConfig {
@@ -129,9 +131,40 @@ export function loadDotEnv(path = '.env'): boolean {
   return true;
 }
 
+/**
+ * The settings that hold secrets. Each may instead be given as `<NAME>_FILE`, the path of a file holding
+ * the value (Docker and Compose secrets mount as `/run/secrets/<name>`); a new secret joins by its name.
+ */
+export const SECRET_SETTINGS = ['DATABASE_URL', 'SMTP_URL', 'VAPID_PRIVATE_KEY', 'METRICS_TOKEN'] as const;
+
+/**
+ * The environment with every `<SECRET>_FILE` replaced by the file's content (less its trailing line
+ * break). Setting both forms is refused: which one wins would be a guess.
+ */
+function withSecretFiles(env: Env, problems: string[]): Env {
+  const out: Env = { ...env };
+  for (const name of SECRET_SETTINGS) {
+    const fileName = `${name}_FILE`;
+    const path = env[fileName];
+    if (path === undefined || path === '') continue;
+    if (env[name] !== undefined && env[name] !== '') {
+      problems.push(`${name} and ${fileName} are both set: keep one`);
+      continue;
+    }
+    try {
+      out[name] = readFileSync(path, 'utf8').replace(/\r?\n$/, '');
+    } catch (err) {
+      const reason = (err as NodeJS.ErrnoException).code ?? 'unreadable';
+      problems.push(`${fileName} names a file that cannot be read (${reason}): ${path}`);
+    }
+  }
+  return out;
+}
+
 /** Reads and checks the environment once, at start; every problem is reported together. */
-export function loadConfig(env: Env = process.env, defaults: { webDist?: string | null } = {}): AppConfig {
+export function loadConfig(given: Env = process.env, defaults: { webDist?: string | null } = {}): AppConfig {
   const problems: string[] = [];
+  const env = withSecretFiles(given, problems);
 
   const portText = env.PORT ?? '3000';
   const port = Number(portText);
@@ -184,6 +217,10 @@ export function loadConfig(env: Env = process.env, defaults: { webDist?: string 
   const idpRateLimit = flag('IDP_RATE_LIMIT', true, ['on'], ['off']);
   const apiRateLimit = flag('API_RATE_LIMIT', true, ['on'], ['off']);
   const notifications = parseNotifications(env, publicUrl, problems, flag);
+  const metricsToken = env.METRICS_TOKEN?.trim() || null;
+  if (metricsToken !== null && metricsToken.length < 16) {
+    problems.push('METRICS_TOKEN must be at least 16 characters (e.g. openssl rand -hex 32)');
+  }
 
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -199,6 +236,7 @@ export function loadConfig(env: Env = process.env, defaults: { webDist?: string 
     apiRateLimit,
     webDist: defaults.webDist ?? null,
     notifications,
+    metricsToken,
   };
 }
 
