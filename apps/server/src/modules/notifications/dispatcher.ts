@@ -68,12 +68,29 @@ async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Prom
 }
 
 export class Dispatcher {
+  private stopping = false;
+
   constructor(private readonly deps: DispatcherDeps) {}
+
+  /**
+   * The instance is stopping: claims no more, lets the messages already on the wire finish, and hands
+   * back the rest of its claims at once, so another instance sends them now rather than when they lapse.
+   * Call `releaseClaims` once the current drain has returned.
+   */
+  stop(): void {
+    this.stopping = true;
+  }
+
+  /** Gives back every delivery this instance claimed but has not sent; answers how many. */
+  releaseClaims(): Promise<number> {
+    return this.deps.repo.releaseClaims(this.deps.instance);
+  }
 
   /** Sends everything due by now, batch after batch; answers how many deliveries it handled. */
   async drain(clock: () => Date = () => new Date()): Promise<number> {
     let handled = 0;
     for (;;) {
+      if (this.stopping) return handled;
       const rows = await this.deps.repo.claim(this.deps.instance, clock(), BATCH, LEASE_MS);
       if (rows.length === 0) return handled;
       const renew = setInterval(() => {
@@ -83,7 +100,9 @@ export class Dispatcher {
       }, RENEW_MS);
       try {
         const ctx = await this.context(rows);
-        await eachLimited(rows, CONCURRENCY, (row) => this.sendOne(row, ctx, clock));
+        await eachLimited(rows, CONCURRENCY, async (row) => {
+          if (!this.stopping) await this.sendOne(row, ctx, clock);
+        });
       } finally {
         clearInterval(renew);
       }
