@@ -18,6 +18,7 @@ import { registerModules } from './core/register-modules.js';
 import { createDb, type Db } from './db/create-db.js';
 import { migrateToLatest } from './db/migrate.js';
 import { DATABASE_RETRY_AFTER_SECONDS } from './lib/db-errors.js';
+import type { Lifecycle } from './lib/graceful-stop.js';
 import { createLimitStore, type LimitStore } from './lib/limits.js';
 import { loggerOptions } from './lib/log-redaction.js';
 import * as modules from './modules/index.js';
@@ -47,6 +48,8 @@ export interface BuildOptions {
   limitStore?: LimitStore;
   /** false: polled reads are made anew every time (benchmarks measure the path without kept answers). */
   responseCache?: boolean;
+  /** Set by the stop signal (server.ts): /readyz answers 503 from then on. */
+  lifecycle?: Lifecycle;
 }
 
 export type App = FastifyInstance;
@@ -93,7 +96,14 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     genReqId: () => randomUUID(),
     logController: new OneLinePerRequest(),
     trustProxy: fastifyTrustProxy(config.trustProxy),
+    // While stopping, a request that still arrives on an open connection is served (with Connection: close),
+    // not refused with a 503 that a proxy would pass on: the listener is closed, so no new ones come.
+    return503OnClosing: false,
   }).withTypeProvider<TypeBoxTypeProvider>();
+  const lifecycle = options.lifecycle ?? { stopping: false };
+  app.addHook('preClose', async () => {
+    lifecycle.stopping = true;
+  });
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
@@ -173,6 +183,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
+    // Stopping: the load balancer sends new requests elsewhere while those in flight finish.
+    if (lifecycle.stopping) return reply.status(503).send({ status: 'stopping' });
     try {
       await sql`select 1`.execute(db);
       return { status: 'ready' };

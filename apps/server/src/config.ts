@@ -35,6 +35,8 @@ export interface AppConfig {
   notifications: NotificationsConfig;
   /** The Bearer token `/metrics` asks for; null: no metrics (the route answers 404). */
   metricsToken: string | null;
+  /** On SIGTERM, how long to keep serving with /readyz at 503 before closing (load balancers notice). */
+  shutdownDelayMs: number;
 }
 
 export interface NotificationsConfig {
@@ -222,6 +224,12 @@ export function loadConfig(given: Env = process.env, defaults: { webDist?: strin
     problems.push('METRICS_TOKEN must be at least 16 characters (e.g. openssl rand -hex 32)');
   }
 
+  const delayText = env.SHUTDOWN_DELAY?.trim() || '0';
+  const shutdownDelay = Number(delayText);
+  if (!/^\d+(\.\d+)?$/.test(delayText) || shutdownDelay > 5) {
+    problems.push(`SHUTDOWN_DELAY must be a number of seconds from 0 to 5, got "${env.SHUTDOWN_DELAY}"`);
+  }
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -237,6 +245,7 @@ export function loadConfig(given: Env = process.env, defaults: { webDist?: strin
     webDist: defaults.webDist ?? null,
     notifications,
     metricsToken,
+    shutdownDelayMs: Math.round(shutdownDelay * 1000),
   };
 }
 
