@@ -29,6 +29,7 @@ import { errorsPlugin, frameworkError } from './plugins/errors.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';
 import { inputGuardPlugin } from './plugins/input-guard.js';
 import { type ApiLimits, DEFAULT_API_LIMITS, limitsPlugin, NO_API_LIMITS } from './plugins/limits.js';
+import { AppMetrics, metricsPlugin } from './plugins/metrics.js';
 import { CacheVersions, responseCachePlugin } from './plugins/response-cache.js';
 import { securityPlugin } from './plugins/security.js';
 import { webStaticPlugin } from './plugins/web-static.js';
@@ -129,8 +130,22 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   // kept answers carry its position.
   const live = await createLiveBus(config.database, db, app.log, cacheVersions);
   app.addHook('onClose', () => live.close());
+  const metrics = config.metricsToken ? new AppMetrics() : null;
+  if (metrics && config.metricsToken) {
+    await app.register(metricsPlugin, {
+      metrics,
+      token: config.metricsToken,
+      db,
+      liveStreams: () => live.subscriberCount,
+    });
+  }
   if (options.responseCache !== false) {
-    await app.register(responseCachePlugin, { db, versions: cacheVersions, positions: live });
+    await app.register(responseCachePlugin, {
+      db,
+      versions: cacheVersions,
+      positions: live,
+      ...(metrics ? { onHit: () => metrics.cacheHits.inc() } : {}),
+    });
   }
   await app.register(securityPlugin, { config });
   await app.register(inputGuardPlugin);
@@ -155,7 +170,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   // Writes that carry an Idempotency-Key are answered once; a repeat gets the first answer again.
   await app.register(idempotencyPlugin, { db });
 
-  const context = { db, config, log: app.log, membership: new Membership(db), live, limits };
+  const context = { db, config, log: app.log, membership: new Membership(db), live, limits, metrics };
 
   await app.register(
     async (api) => {

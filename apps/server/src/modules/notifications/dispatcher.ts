@@ -46,6 +46,8 @@ export interface DispatcherDeps {
   publicUrl: string;
   instance: string;
   log: FastifyBaseLogger;
+  /** Counts each delivery's outcome (metrics). */
+  count?: (outcome: 'sent' | 'failed' | 'retried', channel: string) => void;
 }
 
 interface BatchContext {
@@ -194,6 +196,7 @@ export class Dispatcher {
       const now = clock();
       if (outcome === 'sent') {
         await repo.finish(row.delivery_id, instance, { status: 'sent', at: now });
+        this.deps.count?.('sent', row.channel);
         if (foldedIds.length > 0) await repo.markDigested(foldedIds);
         if (row.kind === 'reminders' && !details.snoozed) {
           await this.deps.planner.planNextReminder(row.source_id, new Date(row.due_at), now);
@@ -203,8 +206,10 @@ export class Dispatcher {
       } else if (outcome.kind === 'retry' && row.attempts < MAX_ATTEMPTS) {
         const wait = Math.max(outcome.retryAfterMs ?? 0, backoff(row.attempts));
         await repo.retryLater(row.delivery_id, instance, new Date(now.getTime() + wait), outcome.error);
+        this.deps.count?.('retried', row.channel);
       } else {
         await repo.finish(row.delivery_id, instance, { status: 'failed', at: now, error: outcome.error });
+        this.deps.count?.('failed', row.channel);
       }
     } catch (err) {
       // Left claimed: the claim lapses and the delivery is tried again.

@@ -21,7 +21,7 @@ import { AppError, conflict, notFound, validationError } from '../../lib/errors.
 import { optionalText } from '../../lib/text.js';
 import { standingReminders } from '../reminders/index.js';
 import { openTasks, taskDoneAction } from '../tasks/index.js';
-import { composeEmail, Dispatcher } from './dispatcher.js';
+import { composeEmail, Dispatcher, type DispatcherDeps } from './dispatcher.js';
 import { checkEndpoint, type GuardOptions } from './endpoint-guard.js';
 import { Mailer } from './mail.js';
 import { messages, render } from './messages.js';
@@ -49,6 +49,8 @@ export interface NotificationsServiceOptions {
   clock?: () => Date;
   /** Stands in for DNS when checking push endpoints (tests). */
   resolve?: GuardOptions['resolve'];
+  /** Counts each delivery's outcome (metrics). */
+  count?: DispatcherDeps['count'];
 }
 
 const DEVICE_LABEL_DEFAULT = 'This device';
@@ -105,6 +107,7 @@ export class NotificationsService {
         publicUrl,
         instance: this.instance,
         log,
+        ...(this.options.count ? { count: this.options.count } : {}),
       });
       return { push, mailer, signer, planner, dispatcher };
     })();
