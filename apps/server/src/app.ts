@@ -121,7 +121,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.addHook('onClose', async () => {
     if (!givenDb) await db.destroy();
   });
-  await migrateToLatest(db, config.database.engine);
+  const migrated = await migrateToLatest(db, config.database.engine);
+  // Several instances starting together: the one that migrated says so, the others found nothing to do.
+  if (migrated.length > 0) app.log.info({ migrations: migrated }, 'migrations applied');
 
   await app.register(errorsPlugin);
   // Before security (which compresses): it keeps answers as made and encodes them itself.
@@ -196,7 +198,11 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     { prefix: '/api' },
   );
 
-  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  // For load balancers' health checks: fails only while this instance stops, not while the database is
+  // away (every instance would be taken out, and the proxy's own error would replace Hearth's 503).
+  app.get('/healthz', { schema: { hide: true } }, async (_request, reply) =>
+    lifecycle.stopping ? reply.status(503).send({ status: 'stopping' }) : { status: 'ok' },
+  );
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
     // Stopping: the load balancer sends new requests elsewhere while those in flight finish.
     if (lifecycle.stopping) return reply.status(503).send({ status: 'stopping' });

@@ -670,7 +670,7 @@ describe(`house changes (${testEngine})`, () => {
 
 describe(`an instance that stops (${testEngine})`, () => {
   it('sends what is on the wire, then hands back its other claims, which another instance sends at once', async () => {
-    const ana = await memberOfNewHouse(t, 'stop-ana');
+    const ana = await memberOfNewHouse(t, 'handback-ana');
     await ana.client.put('/api/notification-settings/', { channels: { reminders: ['push'] } });
     const device = push.device();
     device.delayMs = 300;
