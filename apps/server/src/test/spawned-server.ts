@@ -76,7 +76,7 @@ export async function spawnServer(
   void exited.then(() => {
     gone = true;
   });
-  const deadline = Date.now() + (options.readyWithinMs ?? 60_000);
+  const deadline = Date.now() + (options.readyWithinMs ?? 180_000);
   while (Date.now() < deadline && !gone) {
     try {
       if ((await fetch(`${base}/readyz`)).ok) return server;
