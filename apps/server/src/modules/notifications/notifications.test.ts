@@ -673,7 +673,7 @@ describe(`an instance that stops (${testEngine})`, () => {
     const ana = await memberOfNewHouse(t, 'handback-ana');
     await ana.client.put('/api/notification-settings/', { channels: { reminders: ['push'] } });
     const device = push.device();
-    device.delayMs = 300;
+    device.delayMs = 1000;
     await ana.client.post('/api/push-subscription/', { endpoint: device.endpoint, keys: device.keys });
     await tickAt('2030-07-01T09:00:00.000Z');
     for (let i = 0; i < 60; i++) {
@@ -686,8 +686,9 @@ describe(`an instance that stops (${testEngine})`, () => {
     setNow('2030-07-01T09:00:20.000Z');
     const stopping = new Scheduler(newInstance(), t.app.log, 60_000);
     stopping.start();
-    // Stopped while the first messages are on the wire (the push service answers after 300 ms).
-    for (let i = 0; i < 500 && device.received.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    // Stopped while the first messages are on the wire (the push service answers after a second).
+    for (let i = 0; i < 3000 && device.received.length === 0; i++)
+      await new Promise((r) => setTimeout(r, 10));
     await stopping.stop();
 
     const rows = await deliveries(ana.user.user_id);
@@ -708,5 +709,5 @@ describe(`an instance that stops (${testEngine})`, () => {
     expect((await deliveries(ana.user.user_id)).filter((r) => r.status === 'sent')).toHaveLength(60);
     expect(new Set(device.received.map((p) => p.delivery_id)).size).toBe(60);
     expect(device.received).toHaveLength(60);
-  });
+  }, 90_000);
 });
