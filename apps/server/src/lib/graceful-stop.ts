@@ -40,7 +40,7 @@ export function stopOnSignals(app: FastifyInstance, options: StopOptions): void 
       app.log.error({ elapsedMs: Date.now() - started }, 'did not stop in time; exiting anyway');
       app.server.closeAllConnections();
       exit(1);
-    }, deadlineMs - 500);
+    }, deadlineMs - 1500);
     const close = () =>
       app.close().then(
         () => {
