@@ -18,6 +18,7 @@ import { registerModules, registerRootRoutes } from './core/register-modules.js'
 import { createDb, type Db } from './db/create-db.js';
 import { migrateToLatest } from './db/migrate.js';
 import { DATABASE_RETRY_AFTER_SECONDS } from './lib/db-errors.js';
+import type { Lifecycle } from './lib/graceful-stop.js';
 import { createLimitStore, type LimitStore } from './lib/limits.js';
 import { loggerOptions } from './lib/log-redaction.js';
 import { reportUnusableRowsTo } from './lib/unusable-rows.js';
@@ -30,6 +31,7 @@ import { idempotencyPlugin } from './plugins/idempotency.js';
 import { inputGuardPlugin } from './plugins/input-guard.js';
 import { type ApiLimits, DEFAULT_API_LIMITS, limitsPlugin, NO_API_LIMITS } from './plugins/limits.js';
 import { optionalBodyPlugin } from './plugins/optional-body.js';
+import { AppMetrics, metricsPlugin } from './plugins/metrics.js';
 import { CacheVersions, responseCachePlugin } from './plugins/response-cache.js';
 import { securityPlugin } from './plugins/security.js';
 import { webStaticPlugin } from './plugins/web-static.js';
@@ -49,6 +51,8 @@ export interface BuildOptions {
   limitStore?: LimitStore;
   /** false: polled reads are made anew every time (benchmarks measure the path without kept answers). */
   responseCache?: boolean;
+  /** Set by the stop signal (server.ts): /readyz answers 503 from then on. */
+  lifecycle?: Lifecycle;
 }
 
 export type App = FastifyInstance;
@@ -95,7 +99,14 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     genReqId: () => randomUUID(),
     logController: new OneLinePerRequest(),
     trustProxy: fastifyTrustProxy(config.trustProxy),
+    // While stopping, a request that still arrives on an open connection is served (with Connection: close),
+    // not refused with a 503 that a proxy would pass on: the listener is closed, so no new ones come.
+    return503OnClosing: false,
   }).withTypeProvider<TypeBoxTypeProvider>();
+  const lifecycle = options.lifecycle ?? { stopping: false };
+  app.addHook('preClose', async () => {
+    lifecycle.stopping = true;
+  });
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
@@ -112,7 +123,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   app.addHook('onClose', async () => {
     if (!givenDb) await db.destroy();
   });
-  await migrateToLatest(db, config.database.engine);
+  const migrated = await migrateToLatest(db, config.database.engine);
+  // Several instances starting together: the one that migrated says so, the others found nothing to do.
+  if (migrated.length > 0) app.log.info({ migrations: migrated }, 'migrations applied');
 
   await app.register(errorsPlugin);
   reportUnusableRowsTo(app.log);
@@ -122,8 +135,22 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   // kept answers carry its position.
   const live = await createLiveBus(config.database, db, app.log, cacheVersions);
   app.addHook('onClose', () => live.close());
+  const metrics = config.metricsToken ? new AppMetrics() : null;
+  if (metrics && config.metricsToken) {
+    await app.register(metricsPlugin, {
+      metrics,
+      token: config.metricsToken,
+      db,
+      liveStreams: () => live.subscriberCount,
+    });
+  }
   if (options.responseCache !== false) {
-    await app.register(responseCachePlugin, { db, versions: cacheVersions, positions: live });
+    await app.register(responseCachePlugin, {
+      db,
+      versions: cacheVersions,
+      positions: live,
+      ...(metrics ? { onHit: () => metrics.cacheHits.inc() } : {}),
+    });
   }
   await app.register(securityPlugin, { config });
   await app.register(inputGuardPlugin);
@@ -149,7 +176,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   // Writes that carry an Idempotency-Key are answered once; a repeat gets the first answer again.
   await app.register(idempotencyPlugin, { db });
 
-  const context = { db, config, log: app.log, membership: new Membership(db), live, limits };
+  const context = { db, config, log: app.log, membership: new Membership(db), live, limits, metrics };
 
   await app.register(
     async (api) => {
@@ -177,8 +204,14 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   // Modules' routes outside /api (CalDAV for calendar apps), with their own authentication.
   await registerRootRoutes(app, Object.values(modules), { ...context, limitStore });
 
-  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  // For load balancers' health checks: fails only while this instance stops, not while the database is
+  // away (every instance would be taken out, and the proxy's own error would replace Hearth's 503).
+  app.get('/healthz', { schema: { hide: true } }, async (_request, reply) =>
+    lifecycle.stopping ? reply.status(503).send({ status: 'stopping' }) : { status: 'ok' },
+  );
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
+    // Stopping: the load balancer sends new requests elsewhere while those in flight finish.
+    if (lifecycle.stopping) return reply.status(503).send({ status: 'stopping' });
     try {
       await sql`select 1`.execute(db);
       return { status: 'ready' };

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, loadDotEnv } from './config.js';
+import { ConfigError, loadConfig, loadDotEnv, SECRET_SETTINGS } from './config.js';
 
 describe('configuration', () => {
   it('has defaults that run the app alone: SQLite and the built-in provider', () => {
@@ -153,5 +153,66 @@ describe('notification settings', () => {
     expect(problems({ PUSH_ALLOW_INSECURE: 'yes' })).toMatch(/PUSH_ALLOW_INSECURE/);
     expect(problems({ OUTBOUND_ALLOW_LOOPBACK: 'yes' })).toMatch(/OUTBOUND_ALLOW_LOOPBACK/);
     expect(problems({ VAPID_SUBJECT: 'http://x' })).toMatch(/VAPID_SUBJECT/);
+  });
+});
+
+describe('secrets from files', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'hearth-secrets-'));
+  const secret = (name: string, content: string) => {
+    const path = join(dir, name);
+    writeFileSync(path, content);
+    return path;
+  };
+  const problemsOf = (env: Record<string, string>) => {
+    try {
+      loadConfig(env);
+    } catch (err) {
+      return (err as ConfigError).problems.join('\n');
+    }
+    return '';
+  };
+
+  it('are declared once, and every one of them reads NAME_FILE with its trailing line break dropped', () => {
+    expect([...SECRET_SETTINGS]).toEqual(['DATABASE_URL', 'SMTP_URL', 'VAPID_PRIVATE_KEY', 'METRICS_TOKEN']);
+    const c = loadConfig({
+      DATABASE_URL_FILE: secret('db', 'postgres://u:p@db:5432/hearth\n'),
+      SMTP_URL_FILE: secret('smtp', 'smtp://user:pa ss@mail.example.org:587\r\n'),
+      VAPID_PUBLIC_KEY: Buffer.alloc(65, 4).toString('base64url'),
+      VAPID_PRIVATE_KEY_FILE: secret('vapid', `${Buffer.alloc(32, 7).toString('base64url')}\n`),
+      METRICS_TOKEN_FILE: secret('metrics', 'a-metrics-token-of-some-length\n'),
+    });
+    expect(c.database).toMatchObject({ engine: 'postgres', url: 'postgres://u:p@db:5432/hearth' });
+    expect(c.notifications.smtpUrl).toBe('smtp://user:pa ss@mail.example.org:587');
+    expect(c.notifications.vapid?.privateKey).toBe(Buffer.alloc(32, 7).toString('base64url'));
+    expect(c.metricsToken).toBe('a-metrics-token-of-some-length');
+  });
+
+  it('check what the file holds as they check the variable', () => {
+    expect(problemsOf({ DATABASE_URL_FILE: secret('bad-db', 'mysql://x\n') })).toMatch(/DATABASE_URL must/);
+  });
+
+  it('refuse a setting given both ways, naming it', () => {
+    for (const name of SECRET_SETTINGS) {
+      const message = problemsOf({ [name]: 'x', [`${name}_FILE`]: secret(`both-${name}`, 'y') });
+      expect(message).toContain(`${name} and ${name}_FILE are both set`);
+    }
+  });
+
+  it('refuse a file that cannot be read, naming the variable and the path', () => {
+    const path = join(dir, 'missing');
+    const message = problemsOf({ SMTP_URL_FILE: path });
+    expect(message).toContain('SMTP_URL_FILE');
+    expect(message).toContain(path);
+    expect(message).toMatch(/ENOENT/);
+  });
+});
+
+describe('metrics token', () => {
+  it('is off by default and must be long enough when set', () => {
+    expect(loadConfig({}).metricsToken).toBeNull();
+    expect(loadConfig({ METRICS_TOKEN: 'a-metrics-token-of-some-length' }).metricsToken).toBe(
+      'a-metrics-token-of-some-length',
+    );
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
   });
 });

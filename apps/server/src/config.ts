@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
 
@@ -38,6 +38,10 @@ export interface AppConfig {
     /** Tests only (OUTBOUND_ALLOW_LOOPBACK, or its alias PUSH_ALLOW_INSECURE): also reach 127.0.0.1/::1. */
     allowLoopback: boolean;
   };
+  /** The Bearer token `/metrics` asks for; null: no metrics (the route answers 404). */
+  metricsToken: string | null;
+  /** On SIGTERM, how long to keep serving with /readyz at 503 before closing (load balancers notice). */
+  shutdownDelayMs: number;
 }
 
 export interface NotificationsConfig {
@@ -132,9 +136,40 @@ export function loadDotEnv(path = '.env'): boolean {
   return true;
 }
 
+/**
+ * The settings that hold secrets. Each may instead be given as `<NAME>_FILE`, the path of a file holding
+ * the value (Docker and Compose secrets mount as `/run/secrets/<name>`); a new secret joins by its name.
+ */
+export const SECRET_SETTINGS = ['DATABASE_URL', 'SMTP_URL', 'VAPID_PRIVATE_KEY', 'METRICS_TOKEN'] as const;
+
+/**
+ * The environment with every `<SECRET>_FILE` replaced by the file's content (less its trailing line
+ * break). Setting both forms is refused: which one wins would be a guess.
+ */
+function withSecretFiles(env: Env, problems: string[]): Env {
+  const out: Env = { ...env };
+  for (const name of SECRET_SETTINGS) {
+    const fileName = `${name}_FILE`;
+    const path = env[fileName];
+    if (path === undefined || path === '') continue;
+    if (env[name] !== undefined && env[name] !== '') {
+      problems.push(`${name} and ${fileName} are both set: keep one`);
+      continue;
+    }
+    try {
+      out[name] = readFileSync(path, 'utf8').replace(/\r?\n$/, '');
+    } catch (err) {
+      const reason = (err as NodeJS.ErrnoException).code ?? 'unreadable';
+      problems.push(`${fileName} names a file that cannot be read (${reason}): ${path}`);
+    }
+  }
+  return out;
+}
+
 /** Reads and checks the environment once, at start; every problem is reported together. */
-export function loadConfig(env: Env = process.env, defaults: { webDist?: string | null } = {}): AppConfig {
+export function loadConfig(given: Env = process.env, defaults: { webDist?: string | null } = {}): AppConfig {
   const problems: string[] = [];
+  const env = withSecretFiles(given, problems);
 
   const portText = env.PORT ?? '3000';
   const port = Number(portText);
@@ -191,6 +226,16 @@ export function loadConfig(env: Env = process.env, defaults: { webDist?: string 
   const outboundLoopback = flag('OUTBOUND_ALLOW_LOOPBACK', false, ['true'], ['false']);
   const pushInsecure = flag('PUSH_ALLOW_INSECURE', false, ['true'], ['false']);
   const allowLoopback = outboundLoopback || pushInsecure;
+  const metricsToken = env.METRICS_TOKEN?.trim() || null;
+  if (metricsToken !== null && metricsToken.length < 16) {
+    problems.push('METRICS_TOKEN must be at least 16 characters (e.g. openssl rand -hex 32)');
+  }
+
+  const delayText = env.SHUTDOWN_DELAY?.trim() || '0';
+  const shutdownDelay = Number(delayText);
+  if (!/^\d+(\.\d+)?$/.test(delayText) || shutdownDelay > 5) {
+    problems.push(`SHUTDOWN_DELAY must be a number of seconds from 0 to 5, got "${env.SHUTDOWN_DELAY}"`);
+  }
 
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -207,6 +252,8 @@ export function loadConfig(env: Env = process.env, defaults: { webDist?: string 
     webDist: defaults.webDist ?? null,
     notifications,
     outbound: { allowLoopback },
+    metricsToken,
+    shutdownDelayMs: Math.round(shutdownDelay * 1000),
   };
 }
 

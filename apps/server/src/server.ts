@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, loadDotEnv } from './config.js';
+import { stopOnSignals } from './lib/graceful-stop.js';
 
 const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -16,16 +17,9 @@ async function main() {
     }
     throw err;
   }
-  const app = await buildApp({ config });
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      app.log.info({ signal }, 'shutting down');
-      app.close().then(
-        () => process.exit(0),
-        () => process.exit(1),
-      );
-    });
-  }
+  const lifecycle = { stopping: false };
+  const app = await buildApp({ config, lifecycle });
+  stopOnSignals(app, { lifecycle, delayMs: config.shutdownDelayMs });
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Hearth is running at ${config.publicUrl}`);
 }

@@ -8,6 +8,8 @@ import { type Static, Type } from 'typebox';
  *                                      to resume: changes missed since then are replayed first
  *   event: ready    data: LiveReady    id: the current position; once per connection, after any replay
  *   event: resync   data: {}           the server may have missed changes: refetch everything live
+ *   event: reconnect data: {}          this server instance is stopping and ends the stream: reconnect (with
+ *                                      Last-Event-ID), through the proxy to another instance
  *   : heartbeat                        a comment every LIVE_HEARTBEAT_MS so proxies keep the line open
  */
 

@@ -11,6 +11,7 @@ import type { AppConfig } from '../config.js';
 import type { Db } from '../db/create-db.js';
 import type { LimitStore } from '../lib/limits.js';
 import type { ApiLimits } from '../plugins/limits.js';
+import type { AppMetrics } from '../plugins/metrics.js';
 import type { LiveHub } from './live.js';
 import type { Membership } from './membership.js';
 
@@ -36,6 +37,8 @@ export interface ModuleContext {
   houseData: readonly AnyHouseDataHook[];
   /** Per-user limits (e.g. how many live streams one person may hold open). */
   limits: ApiLimits;
+  /** Where counters go when /metrics is on (METRICS_TOKEN); null when it is off. */
+  metrics: AppMetrics | null;
 }
 
 /** A section of the house export document, by its key under `data`. */

@@ -48,6 +48,7 @@ export function createDb(database: AppConfig['database'], options: DbOptions = {
     pool.on('error', report);
     pool.on('connect', (client) => client.on('error', report));
     const db = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }) });
+    pools.set(db, () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }));
     prepared.set(db, {
       query: async (name, text, parameters) =>
         (await pool.query({ name, text, values: parameters as unknown[] })).rows,
@@ -62,6 +63,27 @@ export function createDb(database: AppConfig['database'], options: DbOptions = {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
   return sqliteDb(sqlite);
+}
+
+/** A Db's connections right now: how many are open, idle, and how many queries wait for one. */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
+const pools = new WeakMap<Db, () => PoolStats>();
+
+/**
+ * The connection pool of a Db made here. SQLite has one connection, busy while a transaction or a streamed
+ * read holds it; Kysely queues the rest out of sight, so none are counted as waiting.
+ */
+export function poolStats(db: Db): PoolStats {
+  const pool = pools.get(db);
+  if (pool) return pool();
+  const reads = immediateReads(db);
+  if (!reads) return { total: 0, idle: 0, waiting: 0 };
+  return { total: 1, idle: reads.free() ? 1 : 0, waiting: 0 };
 }
 
 /** Reads sent to PostgreSQL as named prepared statements, on the Db's own pool. */

@@ -49,13 +49,33 @@ export async function migrationNames(): Promise<string[]> {
   return Object.keys(await new EngineMigrationProvider('sqlite').getMigrations()).sort();
 }
 
-/** Brings the schema up to date; throws with the failing migration's name. */
+/**
+ * Brings the schema up to date; throws with the failing migration's name. Several instances may start at
+ * once on one database: on PostgreSQL the whole run (bookkeeping tables included) holds a session advisory
+ * lock named after the schema, so one instance migrates and the others wait, then find nothing left to do.
+ * SQLite is one file with one writer, and Kysely runs its migrations in one transaction.
+ */
 export async function migrateToLatest(db: Kysely<Database>, engine: DatabaseEngine): Promise<string[]> {
-  // Kysely looks for its bookkeeping tables in any schema; name ours so parallel schemas stay apart.
-  const schema =
-    engine === 'postgres'
-      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
-      : undefined;
+  if (engine !== 'postgres') return migrateWith(db, engine, undefined);
+  return db.connection().execute(async (connection) => {
+    // Kysely looks for its bookkeeping tables in any schema; name ours so parallel schemas stay apart.
+    const schema = (await sql<{ schema: string }>`select current_schema() as schema`.execute(connection))
+      .rows[0]?.schema;
+    const key = `hearth-migrate:${schema ?? ''}`;
+    await sql`select pg_advisory_lock(hashtext(${key}))`.execute(connection);
+    try {
+      return await migrateWith(connection, engine, schema);
+    } finally {
+      await sql`select pg_advisory_unlock(hashtext(${key}))`.execute(connection);
+    }
+  });
+}
+
+async function migrateWith(
+  db: Kysely<Database>,
+  engine: DatabaseEngine,
+  schema: string | undefined,
+): Promise<string[]> {
   const migrator = new Migrator({
     db,
     provider: new EngineMigrationProvider(engine),

@@ -112,6 +112,8 @@ export interface ResponseCacheOptions {
   positions?: LivePositions;
   /** Upper bound of the kept bytes (bodies and their compressed forms). */
   maxBytes?: number;
+  /** Told of each answer sent from what is kept (metrics). */
+  onHit?: () => void;
 }
 
 export const houseScopeKey = (houseId: number) => `h:${houseId}`;
@@ -287,7 +289,7 @@ const isPromise = <T>(value: T | Promise<T>): value is Promise<T> =>
   typeof (value as Promise<T> | null)?.then === 'function';
 
 export const responseCachePlugin = fp<ResponseCacheOptions>(
-  async (app: FastifyInstance, { db, versions, positions, maxBytes = 64 * 1024 * 1024 }) => {
+  async (app: FastifyInstance, { db, versions, positions, maxBytes = 64 * 1024 * 1024, onHit }) => {
     const store = new Store(maxBytes);
     versions.onFailure(() => store.clear());
 
@@ -482,6 +484,7 @@ export const responseCachePlugin = fp<ResponseCacheOptions>(
 
     /** Sends a kept answer (a 304 or its bytes). */
     function answer(request: FastifyRequest, reply: FastifyReply, entry: Entry): FastifyReply {
+      onHit?.();
       const body = encode(request, reply, entry);
       // No payload at all for a 304 (a null one would be serialised as JSON and given a length).
       return body === null ? reply.send() : reply.send(body);

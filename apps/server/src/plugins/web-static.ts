@@ -5,7 +5,7 @@ import { ErrorCode } from '@hearth/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
-const NOT_WEB = /^\/(api|oidc)(\/|$)/;
+const NOT_WEB = /^\/(api|oidc|metrics)(\/|$)/;
 
 /**
  * Serves the built web app: hashed assets cached for a year, index.html (and the service worker, the

@@ -30,9 +30,15 @@ export const liveRoutes: FastifyPluginAsyncTypebox<LiveRoutesOptions> = async (a
   const maxStreamsPerUser = opts.maxStreamsPerUser ?? Number.MAX_SAFE_INTEGER;
   const openPerUser = new Map<number, number>();
 
-  // Open streams would keep app.close() waiting for ever.
+  // This instance is stopping: every stream is told to reconnect (through the proxy it lands on another
+  // instance, which replays or says resync) and ended, as open streams would keep app.close() waiting.
+  let stopping = false;
+  const sayReconnect = (stream: PassThrough) => {
+    if (!stream.writableEnded) stream.end(sseEvent('reconnect', {}));
+  };
   app.addHook('preClose', async () => {
-    for (const stream of open) stream.end();
+    stopping = true;
+    for (const stream of open) sayReconnect(stream);
   });
 
   app.get(
@@ -115,6 +121,8 @@ export const liveRoutes: FastifyPluginAsyncTypebox<LiveRoutesOptions> = async (a
       // Missed changes first, so `ready` carries the newest position for the next resume.
       for (const event of subscription.replay) write(sseEvent('change', event.change, event.id));
       write(sseEvent('ready', ready, subscription.position));
+      // Opened while stopping (on a connection the proxy already had): off to another instance at once.
+      if (stopping) sayReconnect(stream);
 
       // The typed reply only knows the error bodies; a stream is sent as it is.
       return (reply as FastifyReply)

@@ -46,6 +46,8 @@ export interface DispatcherDeps {
   publicUrl: string;
   instance: string;
   log: FastifyBaseLogger;
+  /** Counts each delivery's outcome (metrics). */
+  count?: (outcome: 'sent' | 'failed' | 'retried', channel: string) => void;
 }
 
 interface BatchContext {
@@ -68,12 +70,29 @@ async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Prom
 }
 
 export class Dispatcher {
+  private stopping = false;
+
   constructor(private readonly deps: DispatcherDeps) {}
+
+  /**
+   * The instance is stopping: claims no more, lets the messages already on the wire finish, and hands
+   * back the rest of its claims at once, so another instance sends them now rather than when they lapse.
+   * Call `releaseClaims` once the current drain has returned.
+   */
+  stop(): void {
+    this.stopping = true;
+  }
+
+  /** Gives back every delivery this instance claimed but has not sent; answers how many. */
+  releaseClaims(): Promise<number> {
+    return this.deps.repo.releaseClaims(this.deps.instance);
+  }
 
   /** Sends everything due by now, batch after batch; answers how many deliveries it handled. */
   async drain(clock: () => Date = () => new Date()): Promise<number> {
     let handled = 0;
     for (;;) {
+      if (this.stopping) return handled;
       const rows = await this.deps.repo.claim(this.deps.instance, clock(), BATCH, LEASE_MS);
       if (rows.length === 0) return handled;
       const renew = setInterval(() => {
@@ -83,7 +102,9 @@ export class Dispatcher {
       }, RENEW_MS);
       try {
         const ctx = await this.context(rows);
-        await eachLimited(rows, CONCURRENCY, (row) => this.sendOne(row, ctx, clock));
+        await eachLimited(rows, CONCURRENCY, async (row) => {
+          if (!this.stopping) await this.sendOne(row, ctx, clock);
+        });
       } finally {
         clearInterval(renew);
       }
@@ -175,6 +196,7 @@ export class Dispatcher {
       const now = clock();
       if (outcome === 'sent') {
         await repo.finish(row.delivery_id, instance, { status: 'sent', at: now });
+        this.deps.count?.('sent', row.channel);
         if (foldedIds.length > 0) await repo.markDigested(foldedIds);
         if (row.kind === 'reminders' && !details.snoozed) {
           await this.deps.planner.planNextReminder(row.source_id, new Date(row.due_at), now);
@@ -184,8 +206,10 @@ export class Dispatcher {
       } else if (outcome.kind === 'retry' && row.attempts < MAX_ATTEMPTS) {
         const wait = Math.max(outcome.retryAfterMs ?? 0, backoff(row.attempts));
         await repo.retryLater(row.delivery_id, instance, new Date(now.getTime() + wait), outcome.error);
+        this.deps.count?.('retried', row.channel);
       } else {
         await repo.finish(row.delivery_id, instance, { status: 'failed', at: now, error: outcome.error });
+        this.deps.count?.('failed', row.channel);
       }
     } catch (err) {
       // Left claimed: the claim lapses and the delivery is tried again.

@@ -21,6 +21,8 @@ let t: TestApp;
 let mail: MailSink;
 let push: PushSink;
 let scheduler: Scheduler;
+/** Another instance's notifications service: its own instance id, so its own claims. */
+let newInstance: () => NotificationsService;
 // Only Date is faked: timers, sockets and the SMTP server run as usual.
 vi.useFakeTimers({ toFake: ['Date'] });
 const clock = () => new Date();
@@ -38,19 +40,20 @@ beforeAll(async () => {
   t = await startTestApp({ env });
   // The app runs no scheduler here: the test drives one on the same database with its own clock.
   const config = loadConfig({ PUBLIC_URL: TEST_PUBLIC_URL, ...env });
-  const service = new NotificationsService(
-    new NotificationsRepository(t.testDb.db, t.testDb.database.engine),
-    null as unknown as Membership,
-    null as unknown as LiveHub,
-    {
-      config: config.notifications,
-      outbound: config.outbound,
-      publicUrl: config.publicUrl,
-      log: t.app.log,
-      clock,
-    },
-  );
-  scheduler = new Scheduler(service, t.app.log);
+  newInstance = () =>
+    new NotificationsService(
+      new NotificationsRepository(t.testDb.db, t.testDb.database.engine),
+      null as unknown as Membership,
+      null as unknown as LiveHub,
+      {
+        config: config.notifications,
+        outbound: config.outbound,
+        publicUrl: config.publicUrl,
+        log: t.app.log,
+        clock,
+      },
+    );
+  scheduler = new Scheduler(newInstance(), t.app.log);
 });
 afterAll(async () => {
   await t?.close();
@@ -715,4 +718,48 @@ describe(`house changes (${testEngine})`, () => {
       expect.stringContaining('What housemates changed\n- Done: Clean the fridge'),
     ]);
   });
+});
+
+describe(`an instance that stops (${testEngine})`, () => {
+  it('sends what is on the wire, then hands back its other claims, which another instance sends at once', async () => {
+    const ana = await memberOfNewHouse(t, 'handback-ana');
+    await ana.client.put('/api/notification-settings/', { channels: { reminders: ['push'] } });
+    const device = push.device();
+    device.delayMs = 1000;
+    await ana.client.post('/api/push-subscription/', { endpoint: device.endpoint, keys: device.keys });
+    await tickAt('2030-07-01T09:00:00.000Z');
+    for (let i = 0; i < 60; i++) {
+      const res = await ana.client.post('/api/reminder/', {
+        title: `Stop ${i}`,
+        remind_time: '2030-07-01T09:00:10.000Z',
+      });
+      expect(res.statusCode).toBe(201);
+    }
+    setNow('2030-07-01T09:00:20.000Z');
+    const stopping = new Scheduler(newInstance(), t.app.log, 60_000);
+    stopping.start();
+    // Stopped while the first messages are on the wire (the push service answers after a second).
+    for (let i = 0; i < 3000 && device.received.length === 0; i++)
+      await new Promise((r) => setTimeout(r, 10));
+    await stopping.stop();
+
+    const rows = await deliveries(ana.user.user_id);
+    const sent = rows.filter((r) => r.status === 'sent');
+    const pending = rows.filter((r) => r.status === 'pending');
+    expect(rows.filter((r) => r.status === 'sending')).toEqual([]);
+    // Only the messages already on the wire went; the rest is free again, unclaimed and untried.
+    expect(sent.length).toBeGreaterThan(0);
+    expect(sent.length).toBeLessThan(60);
+    expect(pending).toHaveLength(60 - sent.length);
+    for (const row of pending)
+      expect(row).toMatchObject({ claimed_by: null, claimed_until: null, attempts: 0 });
+    expect(device.received).toHaveLength(sent.length);
+
+    // The same moment (well inside the 20-s claim), another instance sends the rest.
+    device.delayMs = 0;
+    await new Scheduler(newInstance(), t.app.log).tick(clock);
+    expect((await deliveries(ana.user.user_id)).filter((r) => r.status === 'sent')).toHaveLength(60);
+    expect(new Set(device.received.map((p) => p.delivery_id)).size).toBe(60);
+    expect(device.received).toHaveLength(60);
+  }, 90_000);
 });

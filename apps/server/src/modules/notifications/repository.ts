@@ -280,6 +280,25 @@ export class NotificationsRepository {
       .execute();
   }
 
+  /**
+   * Hands back this instance's unsent claims (it is stopping): pending again, due as they were, and the
+   * attempt the claim counted is not counted, as nothing was tried.
+   */
+  async releaseClaims(instance: string): Promise<number> {
+    const result = await this.db
+      .updateTable('notification_deliveries')
+      .set((eb) => ({
+        status: 'pending',
+        claimed_by: null,
+        claimed_until: null,
+        attempts: eb('attempts', '-', 1),
+      }))
+      .where('claimed_by', '=', instance)
+      .where('status', '=', 'sending')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
   /** Keeps this instance's claims alive while it is still sending them. */
   async renewClaims(instance: string, until: Date): Promise<void> {
     await this.db

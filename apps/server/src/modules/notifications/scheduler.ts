@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Dispatcher } from './dispatcher.js';
 import type { NotificationsService } from './service.js';
 
 /*
@@ -13,6 +14,8 @@ export class Scheduler {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private stopped = false;
+  /** The sender of the runs so far (none before the first run has its runtime). */
+  private dispatcher: Dispatcher | null = null;
 
   constructor(
     private readonly service: NotificationsService,
@@ -23,6 +26,8 @@ export class Scheduler {
   /** One run: plan, then send until nothing due is left. */
   async tick(clock: () => Date = () => new Date()): Promise<void> {
     const { planner, dispatcher } = await this.service.runtime();
+    this.dispatcher = dispatcher;
+    if (this.stopped) return;
     await planner.run(clock());
     await dispatcher.drain(clock);
   }
@@ -43,10 +48,20 @@ export class Scheduler {
     loop();
   }
 
+  /**
+   * Stops the loop: the run under way sends what is already on the wire and claims nothing more, then
+   * this instance's other claims go back to pending, for another instance to send at once.
+   */
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    this.dispatcher?.stop();
     await this.running;
+    const released = await this.dispatcher?.releaseClaims().catch((err: unknown) => {
+      this.log.warn({ err }, 'notification claims could not be handed back; they lapse instead');
+      return 0;
+    });
+    if (released) this.log.info({ released }, 'notification claims handed back');
   }
 }

@@ -23,7 +23,7 @@ import { checkOutboundUrl, type OutboundPolicy, type Resolver } from '../../lib/
 import { optionalText } from '../../lib/text.js';
 import { standingReminders } from '../reminders/index.js';
 import { openTasks, taskDoneAction } from '../tasks/index.js';
-import { composeEmail, Dispatcher } from './dispatcher.js';
+import { composeEmail, Dispatcher, type DispatcherDeps } from './dispatcher.js';
 import { Mailer } from './mail.js';
 import { messages, render } from './messages.js';
 import { Planner, reminderItem } from './planner.js';
@@ -52,6 +52,8 @@ export interface NotificationsServiceOptions {
   clock?: () => Date;
   /** Stands in for DNS when checking push endpoints (tests). */
   resolve?: Resolver;
+  /** Counts each delivery's outcome (metrics). */
+  count?: DispatcherDeps['count'];
 }
 
 const DEVICE_LABEL_DEFAULT = 'This device';
@@ -120,6 +122,7 @@ export class NotificationsService {
         publicUrl,
         instance: this.instance,
         log,
+        ...(this.options.count ? { count: this.options.count } : {}),
       });
       return { push, mailer, signer, planner, dispatcher };
     })();
