@@ -17,7 +17,7 @@ import { Membership } from './core/membership.js';
 import { registerModules, registerRootRoutes } from './core/register-modules.js';
 import { createDb, type Db } from './db/create-db.js';
 import { migrateToLatest } from './db/migrate.js';
-import { DATABASE_RETRY_AFTER_SECONDS } from './lib/db-errors.js';
+import { DATABASE_RETRY_AFTER_SECONDS, databaseErrorSummary } from './lib/db-errors.js';
 import { createLimitStore, type LimitStore } from './lib/limits.js';
 import { loggerOptions } from './lib/log-redaction.js';
 import { reportUnusableRowsTo } from './lib/unusable-rows.js';
@@ -183,7 +183,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await sql`select 1`.execute(db);
       return { status: 'ready' };
     } catch (err) {
-      app.log.warn({ err }, 'database is not reachable');
+      app.log.warn({ database: databaseErrorSummary(err) }, 'database is not reachable');
       return reply
         .status(503)
         .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))

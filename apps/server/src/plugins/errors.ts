@@ -1,7 +1,11 @@
 import { type ErrorBody, ErrorCode } from '@hearth/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../lib/db-errors.js';
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  databaseErrorSummary,
+  isDatabaseUnavailable,
+} from '../lib/db-errors.js';
 import { AppError } from '../lib/errors.js';
 
 interface AjvIssue {
@@ -86,7 +90,8 @@ export const errorsPlugin = fp(
         return reply.status(status).send(body(code, err.message));
       }
       if (isDatabaseUnavailable(err)) {
-        request.log.warn({ err }, 'database unavailable');
+        // Expected while the database is away or refuses sessions: one line, no stack.
+        request.log.warn({ database: databaseErrorSummary(err) }, 'database unavailable');
         return reply
           .status(503)
           .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
