@@ -38,7 +38,8 @@ describe('a too-large upload over HTTP', () => {
           headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
           body: payload,
         });
-        seen.push(`${res.status} ${(await res.json()).error.code}`);
+        const answer = (await res.json()) as { error: { code: string } };
+        seen.push(`${res.status} ${answer.error.code}`);
       } catch (err) {
         seen.push(`${(err as Error).message}: ${String((err as Error).cause)}`);
       }
