@@ -17,7 +17,7 @@ import { Membership } from './core/membership.js';
 import { registerModules, registerRootRoutes } from './core/register-modules.js';
 import { createDb, type Db } from './db/create-db.js';
 import { migrateToLatest } from './db/migrate.js';
-import { DATABASE_RETRY_AFTER_SECONDS, databaseErrorSummary } from './lib/db-errors.js';
+import { DATABASE_RETRY_AFTER_SECONDS, databaseErrorSummary, logDatabaseFailure } from './lib/db-errors.js';
 import { createLimitStore, type LimitStore } from './lib/limits.js';
 import { loggerOptions } from './lib/log-redaction.js';
 import { reportUnusableRowsTo } from './lib/unusable-rows.js';
@@ -108,7 +108,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
 
   const db =
     givenDb ??
-    createDb(config.database, { onPoolError: (err) => app.log.warn({ err }, 'database connection lost') });
+    createDb(config.database, {
+      onPoolError: (err) => logDatabaseFailure(app.log, err, 'database connection lost'),
+    });
   app.addHook('onClose', async () => {
     if (!givenDb) await db.destroy();
   });

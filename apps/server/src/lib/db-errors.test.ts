@@ -1,5 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import { databaseErrorSummary, isDatabaseUnavailable, markConnectionFailure } from './db-errors.js';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  databaseErrorSummary,
+  isDatabaseUnavailable,
+  logDatabaseFailure,
+  markConnectionFailure,
+} from './db-errors.js';
 
 /** An error shaped as node-postgres gives the server's answers (code, severity). */
 const pgError = (code: string, severity = 'ERROR', message = `server said ${code}`) =>
@@ -82,5 +87,20 @@ describe('databaseErrorSummary', () => {
       message: 'too many',
     });
     expect(databaseErrorSummary(new Error('gone'))).toEqual({ message: 'gone' });
+  });
+});
+
+describe('logDatabaseFailure', () => {
+  it('warns without a stack while the database is away, and reports anything else as an error', () => {
+    const log = { warn: vi.fn(), error: vi.fn() };
+    logDatabaseFailure(log, pgError('57P03', 'FATAL', 'the database system is starting up'), 'run failed');
+    expect(log.warn).toHaveBeenCalledWith(
+      { database: { code: '57P03', message: 'the database system is starting up' } },
+      'run failed',
+    );
+    const bug = new TypeError('x is undefined');
+    logDatabaseFailure(log, bug, 'run failed');
+    expect(log.error).toHaveBeenCalledWith({ err: bug }, 'run failed');
+    expect(log.warn).toHaveBeenCalledTimes(1);
   });
 });

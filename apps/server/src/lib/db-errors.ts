@@ -83,3 +83,17 @@ export function databaseErrorSummary(err: unknown): { code?: string; message: st
 
 /** Seconds a client is asked to wait before retrying while the database is away. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+interface Logger {
+  warn(object: object, message: string): void;
+  error(object: object, message: string): void;
+}
+
+/**
+ * Logs a failure: while the database is unavailable, a warning with its code and message (it is expected
+ * then, and a stack says nothing); anything else as an error with its stack.
+ */
+export function logDatabaseFailure(log: Logger, err: unknown, message: string): void {
+  if (isDatabaseUnavailable(err)) log.warn({ database: databaseErrorSummary(err) }, message);
+  else log.error({ err }, message);
+}

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { Value } from 'typebox/value';
 import type { Db } from '../../db/create-db.js';
+import { databaseErrorSummary, logDatabaseFailure } from '../../lib/db-errors.js';
 import { raiseVersions } from '../../plugins/response-cache.js';
 import type { LiveEnvelope, LiveSink, LiveTransport } from './live-bus.js';
 
@@ -129,7 +130,9 @@ export class PgTransport implements LiveTransport {
     if (this.pingTimer) clearInterval(this.pingTimer);
     client.removeAllListeners('end');
     client.end().catch(() => undefined);
-    this.opts.log.warn({ err }, 'live updates: lost the PostgreSQL LISTEN connection; reconnecting');
+    // A lost connection is expected when the database restarts: a warning, without a stack.
+    const database = err === undefined ? {} : { database: databaseErrorSummary(err) };
+    this.opts.log.warn(database, 'live updates: lost the PostgreSQL LISTEN connection; reconnecting');
     this.scheduleReconnect();
   }
 
@@ -149,7 +152,7 @@ export class PgTransport implements LiveTransport {
           }
         },
         (err: unknown) => {
-          this.opts.log.warn({ err }, 'live updates: reconnect failed');
+          logDatabaseFailure(this.opts.log, err, 'live updates: reconnect failed');
           this.scheduleReconnect();
         },
       );
