@@ -9,4 +9,6 @@ export const PORTS = {
   /** bench:speed uses this one and the next few (Hearth, the hello route, Radicale, an uncached Hearth). */
   speed: 3520,
   fault: 3991,
+  /** bench:pg-outage uses this one and the next two (three instances). */
+  pgOutage: 3993,
 } as const;

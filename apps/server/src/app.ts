@@ -17,7 +17,7 @@ import { Membership } from './core/membership.js';
 import { registerModules, registerRootRoutes } from './core/register-modules.js';
 import { createDb, type Db } from './db/create-db.js';
 import { migrateToLatest } from './db/migrate.js';
-import { DATABASE_RETRY_AFTER_SECONDS } from './lib/db-errors.js';
+import { DATABASE_RETRY_AFTER_SECONDS, databaseErrorSummary, logDatabaseFailure } from './lib/db-errors.js';
 import type { Lifecycle } from './lib/graceful-stop.js';
 import { createLimitStore, type LimitStore } from './lib/limits.js';
 import { loggerOptions } from './lib/log-redaction.js';
@@ -119,7 +119,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
 
   const db =
     givenDb ??
-    createDb(config.database, { onPoolError: (err) => app.log.warn({ err }, 'database connection lost') });
+    createDb(config.database, {
+      onPoolError: (err) => logDatabaseFailure(app.log, err, 'database connection lost'),
+    });
   app.addHook('onClose', async () => {
     if (!givenDb) await db.destroy();
   });
@@ -216,7 +218,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await sql`select 1`.execute(db);
       return { status: 'ready' };
     } catch (err) {
-      app.log.warn({ err }, 'database is not reachable');
+      app.log.warn({ database: databaseErrorSummary(err) }, 'database is not reachable');
       return reply
         .status(503)
         .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))

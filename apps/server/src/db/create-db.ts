@@ -10,6 +10,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import type { AppConfig } from '../config.js';
+import { markConnectionFailure } from '../lib/db-errors.js';
 import { CurrentSchemaPostgresDialect } from './pg-introspector.js';
 import { SQLite, type SQLiteDatabase } from './sqlite-driver.js';
 import type { Database } from './tables.js';
@@ -45,6 +46,7 @@ export function createDb(database: AppConfig['database'], options: DbOptions = {
     // 'error' event that ends the process: idle ones report through the pool, checked-out ones through
     // themselves (between two queries). The pool discards a broken client either way.
     const report = (err: Error) => options.onPoolError?.(err);
+    markConnectFailures(pool);
     pool.on('error', report);
     pool.on('connect', (client) => client.on('error', report));
     const db = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }) });
@@ -84,6 +86,27 @@ export function poolStats(db: Db): PoolStats {
   const reads = immediateReads(db);
   if (!reads) return { total: 0, idle: 0, waiting: 0 };
   return { total: 1, idle: reads.free() ? 1 : 0, waiting: 0 };
+}
+
+/**
+ * Marks every error the pool gives instead of a connection (refused, timed out, turned away by the server
+ * whatever its code) as a connection failure, so a request that meets one is answered 503 (lib/db-errors.ts).
+ * Kysely takes its connections with pool.connect(), and pool.query() takes its own through it as well.
+ */
+function markConnectFailures(pool: pg.Pool): void {
+  const connect = pool.connect.bind(pool) as (
+    callback: (err: Error | undefined, client?: pg.PoolClient, done?: (release?: unknown) => void) => void,
+  ) => void;
+  const marked = (callback?: (...args: unknown[]) => void) => {
+    if (callback) {
+      connect((err, client, done) => callback(err && markConnectionFailure(err), client, done));
+      return undefined;
+    }
+    return new Promise<pg.PoolClient>((resolve, reject) =>
+      connect((err, client) => (err ? reject(markConnectionFailure(err)) : resolve(client as pg.PoolClient))),
+    );
+  };
+  pool.connect = marked as typeof pool.connect;
 }
 
 /** Reads sent to PostgreSQL as named prepared statements, on the Db's own pool. */

@@ -1,7 +1,13 @@
+import type { IncomingMessage } from 'node:http';
+import { finished } from 'node:stream';
 import { type ErrorBody, ErrorCode } from '@hearth/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../lib/db-errors.js';
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  databaseErrorSummary,
+  isDatabaseUnavailable,
+} from '../lib/db-errors.js';
 import { AppError } from '../lib/errors.js';
 
 interface AjvIssue {
@@ -55,6 +61,41 @@ export function frameworkError(err: FastifyError, _request: FastifyRequest, repl
   return reply.status(status).send(body(ErrorCode.badRequest, message));
 }
 
+/** How much of a refused body is read and thrown away before the 413 is sent, at most, and for how long. */
+const DISCARD_MAX_BYTES = 32 * 1024 * 1024;
+const DISCARD_MAX_MS = 10_000;
+
+/**
+ * Reads and throws away what is left of a request's body (up to the bounds above). A too-large body is
+ * refused before it is read, and the connection is closed after the answer: were it closed while the
+ * client is still sending, the unread bytes would make the system reset the connection, and the client
+ * could lose the 413 it had not read yet ("fetch failed" instead of "too large").
+ */
+export function discardBody(
+  raw: IncomingMessage,
+  maxBytes = DISCARD_MAX_BYTES,
+  maxMs = DISCARD_MAX_MS,
+): Promise<void> {
+  if (raw.complete || raw.readableEnded || raw.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    let bytes = 0;
+    const stop = () => {
+      clearTimeout(timer);
+      raw.off('data', count);
+      stopWatching();
+      resolve();
+    };
+    const count = (chunk: Buffer) => {
+      bytes += chunk.length;
+      if (bytes > maxBytes) stop();
+    };
+    const timer = setTimeout(stop, maxMs);
+    raw.on('data', count);
+    const stopWatching = finished(raw, stop);
+    raw.resume();
+  });
+}
+
 /**
  * One JSON shape for every error: a stable machine code, a message, and the field when one is to blame.
  * 5xx never shows internals.
@@ -71,7 +112,9 @@ export const errorsPlugin = fp(
       }
       const status = err.statusCode ?? 500;
       if (status === 413) {
-        return reply.status(413).send(body(ErrorCode.payloadTooLarge, 'The request body is too large.'));
+        return discardBody(request.raw).then(() =>
+          reply.status(413).send(body(ErrorCode.payloadTooLarge, 'The request body is too large.')),
+        );
       }
       if (status === 429) {
         return reply
@@ -86,7 +129,8 @@ export const errorsPlugin = fp(
         return reply.status(status).send(body(code, err.message));
       }
       if (isDatabaseUnavailable(err)) {
-        request.log.warn({ err }, 'database unavailable');
+        // Expected while the database is away or refuses sessions: one line, no stack.
+        request.log.warn({ database: databaseErrorSummary(err) }, 'database unavailable');
         return reply
           .status(503)
           .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))

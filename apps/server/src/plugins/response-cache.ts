@@ -11,8 +11,9 @@ import type {
   onRequestHookHandler,
 } from 'fastify';
 import fp from 'fastify-plugin';
-import { type CompiledQuery, sql } from 'kysely';
+import { type CompiledQuery, type QueryCreator, sql } from 'kysely';
 import { type Db, immediateReads, preparedReads, type SqliteReadStatement } from '../db/create-db.js';
+import type { Database } from '../db/tables.js';
 
 /*
  * Conditional GETs and kept answers for the reads clients poll.
@@ -119,6 +120,17 @@ export interface ResponseCacheOptions {
 export const houseScopeKey = (houseId: number) => `h:${houseId}`;
 export const userScopeKey = (userId: number) => `u:${userId}`;
 
+/**
+ * The statement that raises the counters of the given scopes (houseScopeKey / userScopeKey), to run alone
+ * or as part of a larger statement (the live stream sends its message in the same one).
+ */
+export function raiseVersions(db: QueryCreator<Database>, keys: readonly string[]) {
+  return db
+    .insertInto('cache_versions')
+    .values([...new Set(keys)].map((scope_key) => ({ scope_key, version: 1 })))
+    .onConflict((oc) => oc.column('scope_key').doUpdateSet({ version: sql`cache_versions.version + 1` }));
+}
+
 /** The version counters, in the database so that every instance reads the same ones. */
 export class CacheVersions {
   private readonly failed = new Set<() => void>();
@@ -135,15 +147,16 @@ export class CacheVersions {
   async bump(keys: readonly string[]): Promise<void> {
     if (keys.length === 0) return;
     try {
-      await this.db
-        .insertInto('cache_versions')
-        .values([...new Set(keys)].map((scope_key) => ({ scope_key, version: 1 })))
-        .onConflict((oc) => oc.column('scope_key').doUpdateSet({ version: sql`cache_versions.version + 1` }))
-        .execute();
+      await raiseVersions(this.db, keys).execute();
     } catch (err) {
-      this.log.error({ err, keys }, 'cache versions could not be raised; kept answers dropped');
-      for (const listener of this.failed) listener();
+      this.raiseFailed(err, keys);
     }
+  }
+
+  /** Told that the counters could not be raised (here or by a statement of raiseVersions elsewhere). */
+  raiseFailed(err: unknown, keys: readonly string[]): void {
+    this.log.error({ err, keys }, 'cache versions could not be raised; kept answers dropped');
+    for (const listener of this.failed) listener();
   }
 
   /** Told when a bump failed. */

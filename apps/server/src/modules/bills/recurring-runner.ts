@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { LivePublisher } from '../../core/live.js';
+import { logDatabaseFailure } from '../../lib/db-errors.js';
 import { dayAfter, nextOccurrence, occurrencesBetween, todayIn } from './recurrence.js';
 import type { BillsRepository } from './repository.js';
 import { computePortions } from './split.js';
@@ -86,7 +87,7 @@ export class RecurringRunner {
     const run = () =>
       this.catchUp(clock()).then(
         () => undefined,
-        (err: unknown) => this.log.error({ err }, 'recurring bills run failed'),
+        (err: unknown) => logDatabaseFailure(this.log, err, 'recurring bills run failed'),
       );
     await run();
     this.timer = setInterval(run, everyMs);

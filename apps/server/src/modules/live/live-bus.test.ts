@@ -144,6 +144,56 @@ describe('LiveBus', () => {
     expect(b.subscribe(scope, recorder().subscriber, before).resync).toBe(true);
   });
 
+  it('tries a message again while the database is unavailable, and raises the versions with it', async () => {
+    let sink: LiveSink | null = null;
+    let failures = 2;
+    const raised: string[][] = [];
+    const flaky: LiveTransport = {
+      raisesVersions: true,
+      start: async (s) => {
+        sink = s;
+      },
+      send: async (e, raise) => {
+        if (failures-- > 0) throw Object.assign(new Error('Connection terminated unexpectedly'), {});
+        raised.push([...(raise ?? [])]);
+        (sink as LiveSink | null)?.deliver(e);
+      },
+      close: async () => undefined,
+    };
+    const versions = { bump: vi.fn(), raiseFailed: vi.fn() };
+    const b = new LiveBus(flaky, log, 1000, versions);
+    await b.start();
+    const r = recorder();
+    b.subscribe({ userId: 1, houseId: 10 }, r.subscriber);
+    await b.publish(10, change(1));
+    expect(r.events.map((e) => e.change.id)).toEqual([1]);
+    expect(r.resyncs).toBe(0);
+    // Raised in the message's own send, not beforehand.
+    expect(raised).toEqual([['h:10']]);
+    expect(versions.bump).not.toHaveBeenCalled();
+  });
+
+  it('gives up after its time budget: its own streams resync and kept answers are dropped', async () => {
+    const down: LiveTransport = {
+      raisesVersions: true,
+      start: async () => undefined,
+      send: async () => {
+        throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+      },
+      close: async () => undefined,
+    };
+    const versions = { bump: vi.fn(), raiseFailed: vi.fn() };
+    const b = new LiveBus(down, log, 1000, versions, 300);
+    await b.start();
+    const r = recorder();
+    b.subscribe({ userId: 1, houseId: 10 }, r.subscriber);
+    const started = Date.now();
+    await b.publish(10, change(1));
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(r.resyncs).toBe(1);
+    expect(versions.raiseFailed).toHaveBeenCalledTimes(1);
+  });
+
   it('gives the current position for a house, which a stream resumes from with what came after', async () => {
     const b = await bus();
     const scope = { userId: 1, houseId: 10 };

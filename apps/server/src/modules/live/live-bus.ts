@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { LiveChange } from '@hearth/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { LiveEvent, LiveHub, LiveScope, LiveSubscriber, LiveSubscription } from '../../core/live.js';
+import { databaseErrorSummary, isDatabaseUnavailable } from '../../lib/db-errors.js';
 import { type CacheVersions, houseScopeKey, userScopeKey } from '../../plugins/response-cache.js';
 
 export type { LiveEvent, LiveScope, LiveSubscriber, LiveSubscription } from '../../core/live.js';
@@ -33,9 +34,18 @@ export interface LiveSink {
 /** Moves envelopes between the instances of one deployment; every instance, the sender too, gets each one. */
 export interface LiveTransport {
   start(sink: LiveSink): Promise<void>;
-  send(envelope: LiveEnvelope): Promise<void>;
+  /**
+   * Sends the envelope. `raise`: kept answers' version counters to raise in the same transaction as the
+   * message (given only to a transport that says `raisesVersions`).
+   */
+  send(envelope: LiveEnvelope, raise?: readonly string[]): Promise<void>;
+  /** Whether send raises the counters it is given together with the message: both happen, or neither. */
+  readonly raisesVersions?: boolean;
   close(): Promise<void>;
 }
+
+/** Waits between attempts to send a message whose first attempt met an unavailable database. */
+const SEND_RETRY_DELAYS_MS = [50, 200, 500, 1000];
 
 interface Entry {
   scope: LiveScope;
@@ -52,13 +62,16 @@ export class LiveBus implements LiveHub {
   private seq = 0;
   private recent: { seq: number; envelope: LiveEnvelope }[] = [];
   private readonly channels = new Map<string, Set<Entry>>();
+  private closed = false;
 
   constructor(
     private readonly transport: LiveTransport,
     private readonly log: FastifyBaseLogger,
     private readonly replayLimit = 1000,
     /** Kept answers' version counters, raised before a change goes out (see plugins/response-cache.ts). */
-    private readonly versions?: Pick<CacheVersions, 'bump'>,
+    private readonly versions?: Pick<CacheVersions, 'bump' | 'raiseFailed'>,
+    /** How long a message is tried again while the database is unavailable, at most. */
+    private readonly sendRetryMs = 5000,
   ) {}
 
   start(): Promise<void> {
@@ -114,20 +127,43 @@ export class LiveBus implements LiveHub {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     this.channels.clear();
     await this.transport.close();
   }
 
+  /**
+   * The change is committed when this runs; the message must reach every instance. A pooled connection
+   * that the database ended (a restart, pg_terminate_backend) fails the first attempt, so an unavailable
+   * database is tried again, on another connection, for a few seconds: otherwise the streams of other
+   * instances would never hear of the change (only this instance would know to tell its own to resync).
+   */
   private async send(envelope: LiveEnvelope): Promise<void> {
-    // First, so that whoever refetches on this message, on any instance, gets the answer with the change.
-    await this.versions?.bump(envelopeKeys(envelope));
-    try {
-      await this.transport.send(envelope);
-    } catch (err) {
-      // The change itself is committed, but no stream hears of it: they refetch, and no position from
-      // before it is resumed from.
-      this.log.error({ err, change: envelope.change }, 'live message could not be sent');
-      this.gap();
+    const keys = envelopeKeys(envelope);
+    const together = this.transport.raisesVersions === true && this.versions !== undefined;
+    // First, so that whoever refetches on this message, on any instance, gets the answer with the change
+    // (a transport that raises them in the message's own transaction does so before it is delivered).
+    if (!together) await this.versions?.bump(keys);
+    const deadline = Date.now() + this.sendRetryMs;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await this.transport.send(envelope, together ? keys : []);
+        return;
+      } catch (err) {
+        const wait = SEND_RETRY_DELAYS_MS[Math.min(attempt, SEND_RETRY_DELAYS_MS.length - 1)] ?? 0;
+        if (this.closed || !isDatabaseUnavailable(err) || Date.now() + wait > deadline) {
+          // No stream hears of it: this instance's refetch, and no position from before it is resumed from.
+          this.log.error({ err, change: envelope.change }, 'live message could not be sent');
+          if (together) this.versions?.raiseFailed(err, keys);
+          this.gap();
+          return;
+        }
+        this.log.warn(
+          { database: databaseErrorSummary(err), attempt },
+          'live message not sent; trying again',
+        );
+        await new Promise((resolve) => setTimeout(resolve, wait));
+      }
     }
   }
 

@@ -2,6 +2,7 @@ import type { LiveChange } from '@hearth/contract';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateToLatest } from '../../db/migrate.js';
 import { createTestDb, type TestDb } from '../../test/test-db.js';
 import { LiveBus, type LiveEvent } from './live-bus.js';
 import { PgTransport } from './pg-transport.js';
@@ -32,6 +33,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
 
     beforeAll(async () => {
       testDb = await createTestDb();
+      // The version counters' table.
+      await migrateToLatest(testDb.db, 'postgres');
       const url = process.env.TEST_DATABASE_URL!;
       one = new LiveBus(new PgTransport({ connectionString: url, db: testDb.db, log }), log);
       twoTransport = new PgTransport({
@@ -89,6 +92,36 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       expect(twoTransport.listenerPid).not.toBe(pid);
       await one.publish(5, change(10));
       await until(() => got.includes(10));
+      sub.unsubscribe();
+    });
+
+    it('raises the version counters in the statement that sends the message', async () => {
+      const version = async (key: string) =>
+        (
+          await testDb.db
+            .selectFrom('cache_versions')
+            .select('version')
+            .where('scope_key', '=', key)
+            .executeTakeFirst()
+        )?.version ?? 0;
+      const before = await version('h:77');
+      const heard: number[] = [];
+      const sub = two.subscribe(
+        { userId: 9, houseId: 77 },
+        { change: (e) => heard.push(e.change.id), resync: () => undefined },
+      );
+      await twoTransport.send({ house_id: 77, change: change(20) }, ['h:77', 'u:9']);
+      await until(() => heard.includes(20));
+      expect(await version('h:77')).toBe(before + 1);
+      expect(await version('u:9')).toBeGreaterThan(0);
+      // A statement that fails (here: a message over NOTIFY's 8000 bytes) raises nothing: both or neither.
+      const tooLong = { ...change(21), entity: 'x'.repeat(9000) };
+      await expect(twoTransport.send({ house_id: 77, change: tooLong }, ['h:77'])).rejects.toThrow(
+        /too long/,
+      );
+      await new Promise((r) => setTimeout(r, 200));
+      expect(heard).not.toContain(21);
+      expect(await version('h:77')).toBe(before + 1);
       sub.unsubscribe();
     });
   },

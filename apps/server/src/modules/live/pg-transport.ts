@@ -4,6 +4,8 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { Value } from 'typebox/value';
 import type { Db } from '../../db/create-db.js';
+import { databaseErrorSummary, logDatabaseFailure } from '../../lib/db-errors.js';
+import { raiseVersions } from '../../plugins/response-cache.js';
 import type { LiveEnvelope, LiveSink, LiveTransport } from './live-bus.js';
 
 export interface PgTransportOptions {
@@ -20,7 +22,7 @@ export interface PgTransportOptions {
 
 /**
  * PostgreSQL LISTEN/NOTIFY, so every instance on one database sees every instance's changes. NOTIFY goes
- * through the pool; one dedicated connection LISTENs and is replaced, with backoff, when it drops. While it
+ * through the pool, in one statement with the raise of the kept answers' version counters; one dedicated connection LISTENs and is replaced, with backoff, when it drops. While it
  * is down messages are lost, so after each reconnect the sink hears of a gap and streams resync.
  */
 export class PgTransport implements LiveTransport {
@@ -57,8 +59,17 @@ export class PgTransport implements LiveTransport {
     }
   }
 
-  async send(envelope: LiveEnvelope): Promise<void> {
-    await sql`select pg_notify(${this.channel}, ${JSON.stringify(envelope)})`.execute(this.opts.db);
+  /** The counters are raised in the message's own statement: delivered at its commit, after the raise. */
+  readonly raisesVersions = true;
+
+  async send(envelope: LiveEnvelope, raise: readonly string[] = []): Promise<void> {
+    const notify = sql`pg_notify(${this.channel}, ${JSON.stringify(envelope)})`.as('sent');
+    if (raise.length === 0) await this.opts.db.selectNoFrom(notify).execute();
+    else
+      await this.opts.db
+        .with('raised', (db) => raiseVersions(db, raise))
+        .selectNoFrom(notify)
+        .execute();
   }
 
   async close(): Promise<void> {
@@ -119,7 +130,9 @@ export class PgTransport implements LiveTransport {
     if (this.pingTimer) clearInterval(this.pingTimer);
     client.removeAllListeners('end');
     client.end().catch(() => undefined);
-    this.opts.log.warn({ err }, 'live updates: lost the PostgreSQL LISTEN connection; reconnecting');
+    // A lost connection is expected when the database restarts: a warning, without a stack.
+    const database = err === undefined ? {} : { database: databaseErrorSummary(err) };
+    this.opts.log.warn(database, 'live updates: lost the PostgreSQL LISTEN connection; reconnecting');
     this.scheduleReconnect();
   }
 
@@ -139,7 +152,7 @@ export class PgTransport implements LiveTransport {
           }
         },
         (err: unknown) => {
-          this.opts.log.warn({ err }, 'live updates: reconnect failed');
+          logDatabaseFailure(this.opts.log, err, 'live updates: reconnect failed');
           this.scheduleReconnect();
         },
       );

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { logDatabaseFailure } from '../../lib/db-errors.js';
 import type { Dispatcher } from './dispatcher.js';
 import type { NotificationsService } from './service.js';
 
@@ -36,7 +37,7 @@ export class Scheduler {
     this.stopped = false;
     const loop = () => {
       this.running = this.tick()
-        .catch((err) => this.log.error({ err }, 'notification scheduler run failed'))
+        .catch((err) => logDatabaseFailure(this.log, err, 'notification scheduler run failed'))
         .finally(() => {
           this.running = null;
           if (!this.stopped) {
