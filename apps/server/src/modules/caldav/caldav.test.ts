@@ -59,6 +59,10 @@ describe(`CalDAV (${testEngine})`, () => {
     const wellKnown = await t.app.inject({ method: 'GET', url: '/.well-known/caldav' });
     expect(wellKnown.statusCode).toBe(301);
     expect(wellKnown.headers.location).toBe('/dav/');
+    // An app given only the server address asks the root itself.
+    const atRoot = await t.app.inject({ method: 'PROPFIND', url: '/' });
+    expect(atRoot.statusCode).toBe(301);
+    expect(atRoot.headers.location).toBe('/dav/');
 
     const root = await propfind(dav, '/dav/', '0', '<d:current-user-principal/>');
     expect(root.statusCode).toBe(207);

@@ -78,6 +78,14 @@ export async function davRoutes(
     schema: { hide: true },
     handler: (_request, reply) => reply.redirect(DAV_ROOT, 301),
   });
+  // Apps given just the server address (python-caldav, so Home Assistant) ask the root itself for the
+  // principal rather than the discovery address; GET / stays the web app's.
+  app.route({
+    method: 'PROPFIND',
+    url: '/',
+    schema: { hide: true },
+    handler: (_request, reply) => reply.redirect(DAV_ROOT, 301),
+  });
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.method === 'OPTIONS') return send(reply, options());
