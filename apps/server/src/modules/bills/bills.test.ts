@@ -7,7 +7,7 @@ import type { UserRow } from '../../db/tables.js';
 import { CacheVersions, houseScopeKey } from '../../plugins/response-cache.js';
 import { decodedImage, PNG_1PX } from '../../test/images.js';
 import { type ApiClient, startTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/test-app.js';
-import { RecurringRunner } from './recurring-runner.js';
+import { EXPENSES_PER_TRANSACTION, RecurringRunner } from './recurring-runner.js';
 import { BillsRepository } from './repository.js';
 
 let t: TestApp;
@@ -633,6 +633,118 @@ describe('recurring bills', () => {
     expectError(await post({ paid_by: (await t.factory.user()).user_id }), 400, 'paid_by');
     expect((await h.clients[0]!.get('/api/recurring-expense/')).json()).toEqual([]);
     expect((await h.clients[0]!.get('/api/expense/')).json().expenses).toEqual([]);
+  });
+
+  it('refuses a start more than a year back or ten years ahead, naming starts_on, and lets an edit keep an old start', async () => {
+    const h = await household(2);
+    const post = (o: Record<string, unknown>) =>
+      h.clients[0]!.post('/api/recurring-expense/', template(h, o));
+    // A start in year 1 once made 100,000 expenses in this one request.
+    const yearOne = await post({ starts_on: '0001-01-01' });
+    expectError(yearOne, 400, 'starts_on', 'validation_failed');
+    expect((yearOne.json() as { error: { message: string } }).error.message).toMatch(/1 year back/);
+    expectError(await post({ starts_on: daysAgo(367) }), 400, 'starts_on');
+    expectError(await post({ starts_on: daysAgo(-(11 * 366)) }), 400, 'starts_on');
+    expectError(await post({ starts_on: '9999-12-31' }), 400, 'starts_on');
+    expect((await h.clients[0]!.get('/api/recurring-expense/')).json()).toEqual([]);
+    expect((await h.clients[0]!.get('/api/expense/')).json().expenses).toEqual([]);
+
+    // Just inside the window: its twelve monthly dates are made.
+    const monthly = { every: 'months', interval: 1, month_day: null };
+    const res = await post({ starts_on: daysAgo(360), repeat: monthly });
+    expect(res.statusCode, res.body).toBe(201);
+    const made: RecurringExpense = res.json();
+    expect((await h.clients[0]!.get('/api/expense/')).json().expenses).toHaveLength(12);
+    expect((await post({ starts_on: daysAgo(-(9 * 366)), repeat: monthly })).statusCode).toBe(201);
+
+    // A bill that began long ago (kept from before the rule, or imported) can still be edited.
+    await t.testDb.db
+      .updateTable('recurring_expenses')
+      .set({ starts_on: '2019-01-01' })
+      .where('recurring_id', '=', made.recurring_id)
+      .execute();
+    const url = `/api/recurring-expense/${made.recurring_id}`;
+    const kept = await h.clients[0]!.put(
+      url,
+      template(h, { title: 'Fibre', starts_on: '2019-01-01', repeat: monthly }),
+    );
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect((kept.json() as RecurringExpense).title).toBe('Fibre');
+    expectError(
+      await h.clients[0]!.put(url, template(h, { starts_on: '2018-01-01', repeat: monthly })),
+      400,
+      'starts_on',
+    );
+    expect((await h.clients[0]!.get('/api/expense/')).json().expenses).toHaveLength(12);
+  });
+
+  it('catches up one year at most, skipping older dates with a warning, in transactions that let the event loop go', async () => {
+    const h = await household(2);
+    const bills = 5;
+    const templateIds: number[] = [];
+    for (let i = 0; i < bills; i++) {
+      const res = await h.clients[0]!.post(
+        '/api/recurring-expense/',
+        template(h, { starts_on: daysAgo(-7) }),
+      );
+      templateIds.push((res.json() as RecurringExpense).recurring_id);
+    }
+    // As a house import once left them: weekly bills whose next date is in 1900 (it made 6,622 expenses).
+    await t.testDb.db
+      .updateTable('recurring_expenses')
+      .set({ starts_on: '1900-01-01', next_on: '1900-01-01' })
+      .where('recurring_id', 'in', templateIds)
+      .execute();
+    const warnings: unknown[] = [];
+    const log = { ...t.app.log, warn: (entry: unknown) => warnings.push(entry), info: () => {} };
+    const runner = new RecurringRunner(
+      new BillsRepository(t.testDb.db, t.testDb.database.engine),
+      { publish: async () => {}, publishToUser: async () => {} },
+      log as unknown as typeof t.app.log,
+    );
+    let ticks = 0;
+    let counting = true;
+    const tick = () => {
+      if (!counting) return;
+      ticks += 1;
+      setImmediate(tick);
+    };
+    setImmediate(tick);
+    const now = new Date();
+    const made = await runner.catchUp(now, h.houseId);
+    counting = false;
+
+    const today = DateTime.utc().toISODate() as string;
+    const yearAgo = DateTime.utc().minus({ years: 1 }).toISODate() as string;
+    // 1900-01-01 was a Monday: the bills' dates are the Mondays of the last year.
+    const mondays: string[] = [];
+    for (
+      let d = DateTime.fromISO(yearAgo, { zone: 'utc' });
+      d.toISODate()! <= today;
+      d = d.plus({ days: 1 })
+    ) {
+      if (d.weekday === 1) mondays.push(d.toISODate()!);
+    }
+    expect(made).toBe(bills * mondays.length);
+    // More than one transaction's worth, so the job paused between them.
+    expect(made).toBeGreaterThan(EXPENSES_PER_TRANSACTION);
+    expect(ticks).toBeGreaterThan(0);
+    for (const id of templateIds) {
+      const rows = await t.testDb.db
+        .selectFrom('expenses')
+        .select('spent_on')
+        .where('recurring_id', '=', id)
+        .orderBy('spent_on')
+        .execute();
+      // Each date once, none lost where one transaction handed over to the next.
+      expect(rows.map((r) => r.spent_on)).toEqual(mondays);
+    }
+    expect(warnings).toHaveLength(bills);
+    expect(warnings[0]).toMatchObject({ from: '1900-01-01', until: yearAgo });
+    const list = (await h.clients[0]!.get('/api/recurring-expense/')).json() as RecurringExpense[];
+    expect(list.every((r) => r.next_on !== null && r.next_on > today)).toBe(true);
+    // Nothing more to make.
+    expect(await runner.catchUp(now, h.houseId)).toBe(0);
   });
 
   /** A second app on the same database, as another instance or a restart would be. */

@@ -56,6 +56,9 @@ export interface ListFilter {
   limit: number;
 }
 
+/** A recurring bill with a date due, with its house and the zone its dates fall by. */
+export type DueTemplate = RecurringExpense & { house_id: number; time_zone: string };
+
 /** Where a page of an export ends: its last row's date and id. */
 export interface PageKey {
   date: string;
@@ -652,12 +655,7 @@ export class BillsRepository {
    * instance skips the rows locked here (it gets the others, or nothing), so no date is made twice;
    * SQLite has one writer at a time anyway.
    */
-  async lockDueRecurring(
-    today: string,
-    houseId?: number,
-    limit = 100,
-    afterId = 0,
-  ): Promise<(RecurringExpense & { house_id: number; time_zone: string })[]> {
+  async lockDueRecurring(today: string, houseId?: number, limit = 100, afterId = 0): Promise<DueTemplate[]> {
     let query = this.db
       .selectFrom('recurring_expenses as r')
       .innerJoin('houses as h', 'h.house_id', 'r.house_id')

@@ -20,6 +20,8 @@ import {
   type PaymentPage,
   type PaymentQuery,
   type PurchaseInput,
+  RECURRING_START_FUTURE_YEARS,
+  RECURRING_START_PAST_YEARS,
   type RecurringExpense,
   type RecurringExpenseInput,
   type Spending,
@@ -35,7 +37,7 @@ import { optionalText, requiredText } from '../../lib/text.js';
 import { memberBalances } from './balances.js';
 import { csvPages } from './csv-export.js';
 import { isKnownCurrency } from './money.js';
-import { dayAfter, nextOccurrence, parseDate, todayIn } from './recurrence.js';
+import { dayAfter, nextOccurrence, parseDate, todayIn, yearsBefore } from './recurrence.js';
 import type { RecurringRunner } from './recurring-runner.js';
 import type { BillsRepository, ExpenseValues, ListFilter } from './repository.js';
 import { settleUp } from './settle-up.js';
@@ -394,8 +396,30 @@ export class BillsService {
 
   // --- recurring bills ---
 
-  private async recurringValues(houseId: number, currency: string, input: RecurringExpenseInput) {
+  /**
+   * Checks a recurring bill's fields (the rules an import shares), and that its start lies within
+   * RECURRING_START_PAST_YEARS before and RECURRING_START_FUTURE_YEARS after the house's today: its past
+   * dates are made at once, so a start in year 1 would make 100,000 expenses. An edit may keep the start
+   * the bill already has.
+   */
+  private async recurringValues(
+    houseId: number,
+    currency: string,
+    input: RecurringExpenseInput,
+    keptStart?: string,
+  ) {
     const { title } = checkRecurring(input);
+    if (input.starts_on !== keptStart) {
+      const today = await this.houseToday(houseId);
+      const earliest = yearsBefore(today, RECURRING_START_PAST_YEARS);
+      const latest = yearsBefore(today, -RECURRING_START_FUTURE_YEARS);
+      if (input.starts_on < earliest || input.starts_on > latest) {
+        throw validationError(
+          'starts_on',
+          `starts_on must be between ${earliest} and ${latest} (at most ${RECURRING_START_PAST_YEARS} year back and ${RECURRING_START_FUTURE_YEARS} years ahead).`,
+        );
+      }
+    }
     await this.membership.requireMembers(houseId, [input.paid_by], 'paid_by');
     await this.requireSplitMembers(houseId, input.split);
     return { ...input, title, currency };
@@ -433,10 +457,10 @@ export class BillsService {
   ): Promise<RecurringExpense> {
     const { user, houseId } = await this.member(identity);
     // The id first: another house's bill is a 404 whatever the body says.
-    if (!(await this.bills.recurringList(houseId)).some((r) => r.recurring_id === id))
-      throw recurringNotFound();
+    const stored = (await this.bills.recurringList(houseId)).find((r) => r.recurring_id === id);
+    if (!stored) throw recurringNotFound();
     const currency = await this.requireCurrency(houseId);
-    const values = await this.recurringValues(houseId, currency, input);
+    const values = await this.recurringValues(houseId, currency, input, stored.starts_on);
     const zone = await this.bills.houseTimeZone(houseId);
     await this.bills.transaction(async (repo) => {
       const current = (await repo.recurringList(houseId)).find((r) => r.recurring_id === id);
