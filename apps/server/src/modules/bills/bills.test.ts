@@ -7,7 +7,7 @@ import type { UserRow } from '../../db/tables.js';
 import { CacheVersions, houseScopeKey } from '../../plugins/response-cache.js';
 import { decodedImage, PNG_1PX } from '../../test/images.js';
 import { type ApiClient, startTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/test-app.js';
-import { EXPENSES_PER_TRANSACTION, RecurringRunner } from './recurring-runner.js';
+import { RecurringRunner } from './recurring-runner.js';
 import { BillsRepository } from './repository.js';
 
 let t: TestApp;
@@ -680,16 +680,17 @@ describe('recurring bills', () => {
 
   it('catches up one year at most, skipping older dates with a warning, in transactions that let the event loop go', async () => {
     const h = await household(2);
-    const bills = 5;
+    const bills = 3;
+    const monthly = { every: 'months', interval: 1, month_day: null };
     const templateIds: number[] = [];
     for (let i = 0; i < bills; i++) {
       const res = await h.clients[0]!.post(
         '/api/recurring-expense/',
-        template(h, { starts_on: daysAgo(-7) }),
+        template(h, { starts_on: daysAgo(-40), repeat: monthly }),
       );
       templateIds.push((res.json() as RecurringExpense).recurring_id);
     }
-    // As a house import once left them: weekly bills whose next date is in 1900 (it made 6,622 expenses).
+    // As a house import once left them: bills whose next date is in 1900 (one made 6,622 expenses).
     await t.testDb.db
       .updateTable('recurring_expenses')
       .set({ starts_on: '1900-01-01', next_on: '1900-01-01' })
@@ -697,10 +698,12 @@ describe('recurring bills', () => {
       .execute();
     const warnings: unknown[] = [];
     const log = { ...t.app.log, warn: (entry: unknown) => warnings.push(entry), info: () => {} };
+    const perTransaction = 5;
     const runner = new RecurringRunner(
       new BillsRepository(t.testDb.db, t.testDb.database.engine),
       { publish: async () => {}, publishToUser: async () => {} },
       log as unknown as typeof t.app.log,
+      perTransaction,
     );
     let ticks = 0;
     let counting = true;
@@ -716,18 +719,15 @@ describe('recurring bills', () => {
 
     const today = DateTime.utc().toISODate() as string;
     const yearAgo = DateTime.utc().minus({ years: 1 }).toISODate() as string;
-    // 1900-01-01 was a Monday: the bills' dates are the Mondays of the last year.
-    const mondays: string[] = [];
-    for (
-      let d = DateTime.fromISO(yearAgo, { zone: 'utc' });
-      d.toISODate()! <= today;
-      d = d.plus({ days: 1 })
-    ) {
-      if (d.weekday === 1) mondays.push(d.toISODate()!);
+    // The bills fall on the first of each month: those of the last year are made, older ones are not.
+    const firsts: string[] = [];
+    for (let d = DateTime.fromISO(yearAgo, { zone: 'utc' }).startOf('month'); d.toISODate()! <= today; ) {
+      if (d.toISODate()! >= yearAgo) firsts.push(d.toISODate()!);
+      d = d.plus({ months: 1 });
     }
-    expect(made).toBe(bills * mondays.length);
-    // More than one transaction's worth, so the job paused between them.
-    expect(made).toBeGreaterThan(EXPENSES_PER_TRANSACTION);
+    expect(made).toBe(bills * firsts.length);
+    // Several transactions' worth, so the job paused between them.
+    expect(made).toBeGreaterThan(2 * perTransaction);
     expect(ticks).toBeGreaterThan(0);
     for (const id of templateIds) {
       const rows = await t.testDb.db
@@ -737,7 +737,7 @@ describe('recurring bills', () => {
         .orderBy('spent_on')
         .execute();
       // Each date once, none lost where one transaction handed over to the next.
-      expect(rows.map((r) => r.spent_on)).toEqual(mondays);
+      expect(rows.map((r) => r.spent_on)).toEqual(firsts);
     }
     expect(warnings).toHaveLength(bills);
     expect(warnings[0]).toMatchObject({ from: '1900-01-01', until: yearAgo });

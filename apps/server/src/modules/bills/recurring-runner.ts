@@ -9,10 +9,10 @@ import { computePortions } from './split.js';
 /** Templates looked at per transaction; the job loops until none is due. */
 const TEMPLATES_PER_TRANSACTION = 50;
 /**
- * Expenses one transaction makes at most. A bill with more dates due goes on in the next transaction,
- * and the job lets the event loop go between two, so catching up never holds the server.
+ * Expenses one transaction makes at most (by default). A bill with more dates due goes on in the next
+ * transaction, and the job lets the event loop go between two, so catching up never holds the server.
  */
-export const EXPENSES_PER_TRANSACTION = 200;
+const EXPENSES_PER_TRANSACTION = 200;
 
 /** The furthest-ahead zone on Earth: no house's today is later than its today. */
 const EARLIEST_ZONE = 'Etc/GMT-14';
@@ -30,6 +30,7 @@ export class RecurringRunner {
     private readonly bills: BillsRepository,
     private readonly live: LivePublisher,
     private readonly log: FastifyBaseLogger,
+    private readonly expensesPerTransaction = EXPENSES_PER_TRANSACTION,
   ) {}
 
   /** Makes every date due by `now` in each house's zone into an expense; returns how many it made. */
@@ -44,7 +45,7 @@ export class RecurringRunner {
         const created: { house: number; expenseId: number }[] = [];
         const skipped: { recurring_id: number; house_id: number; from: string; until: string }[] = [];
         const due = await repo.lockDueRecurring(latestToday, houseId, TEMPLATES_PER_TRANSACTION, afterId);
-        let budget = EXPENSES_PER_TRANSACTION;
+        let budget = this.expensesPerTransaction;
         let lastDone = afterId;
         let full = false;
         for (const template of due) {
