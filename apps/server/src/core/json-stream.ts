@@ -1,6 +1,6 @@
-import { setImmediate as pause } from 'node:timers/promises';
+import { pauses } from '../lib/pauses.js';
 
-/** How much text is gathered before it is handed on (and the event loop let go). */
+/** How much text is gathered before it is handed on. */
 const CHUNK_CHARS = 64 * 1024;
 
 function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
@@ -44,18 +44,20 @@ async function* pieces(value: unknown): AsyncGenerator<string> {
 
 /**
  * A document written out as JSON text a chunk at a time. Its async iterables (the pages a house export
- * reads as it goes) are written as arrays, its functions (sections read when reached) as their result, and the event loop is let go after every chunk, so a document
- * of any size neither sits whole in memory nor holds the server while it is made.
+ * reads as it goes) are written as arrays, its functions (sections read when reached) as their result,
+ * and the event loop is let go every few milliseconds of work (lib/pauses), so a document of any size
+ * neither sits whole in memory nor holds the server while it is made.
  */
 export async function* jsonChunks(document: unknown): AsyncGenerator<string> {
+  const pause = pauses();
   let buffer = '';
   for await (const piece of pieces(document)) {
     buffer += piece;
     if (buffer.length >= CHUNK_CHARS) {
       yield buffer;
       buffer = '';
-      await pause();
     }
+    await pause();
   }
   if (buffer) yield buffer;
 }

@@ -914,6 +914,48 @@ describe('CSV export and Splitwise import', () => {
     expect(nets(await balance(target.clients[1]!))).toEqual(nets(await balance(h.clients[0]!)));
   });
 
+  it('neutralises cells a spreadsheet would run as formulas, keeps amounts numbers, and imports the text as typed', async () => {
+    const h = await household(2);
+    const [a, b] = ids(h);
+    // A first name a spreadsheet would run, in the header and in a payment's description.
+    await t.testDb.db.updateTable('users').set({ first_name: '@SUM(1)' }).where('user_id', '=', a!).execute();
+    const titles = ['=HYPERLINK("http://x","y")', '+1+1', '-12.50', '@cmd', "'=typed quote", 'Plain'];
+    for (const [i, title] of titles.entries()) {
+      await addExpense(h, { title, spent_on: `2025-03-1${i}`, amount_minor: 1250 });
+    }
+    await h.clients[0]!.post('/api/payment/', { from: b, to: a, amount_minor: 200, paid_on: '2025-03-20' });
+    const res = await h.clients[1]!.get('/api/expense/export.csv');
+    expect(res.statusCode).toBe(200);
+    const [first, second] = [`@SUM(1) Rivera`, `Sam Rivera`];
+    expect(res.body.trim().split('\n')).toEqual([
+      `Date,Description,Category,Cost,Currency,'${first},${second}`,
+      `2025-03-10,"'=HYPERLINK(""http://x"",""y"")",Groceries,12.50,EUR,6.25,-6.25`,
+      "2025-03-11,'+1+1,Groceries,12.50,EUR,6.25,-6.25",
+      "2025-03-12,'-12.50,Groceries,12.50,EUR,6.25,-6.25",
+      "2025-03-13,'@cmd,Groceries,12.50,EUR,6.25,-6.25",
+      // Typed with its own quote: one more, so the import gives back exactly what was typed.
+      "2025-03-14,''=typed quote,Groceries,12.50,EUR,6.25,-6.25",
+      '2025-03-15,Plain,Groceries,12.50,EUR,6.25,-6.25',
+      `2025-03-20,${second} paid ${first},Payment,2.00,EUR,-2.00,2.00`,
+      '',
+      ',Total balance,,,EUR,35.50,-35.50',
+    ]);
+
+    // Back in, the guard comes off: titles as typed, and the header names match the people as named.
+    const target = await household(2);
+    const people = [
+      { name: `'${first}`, user_id: target.members[0]!.user_id },
+      { name: second, user_id: target.members[1]!.user_id },
+    ];
+    const imported = await target.clients[0]!.post('/api/expense/import', { csv: res.body, people });
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect(imported.json()).toMatchObject({ expenses: titles.length, payments: 1, skipped: [] });
+    const back = (await target.clients[0]!.get('/api/expense/')).json().expenses as Expense[];
+    expect(back.map((e) => e.title).reverse()).toEqual(titles);
+    const nets = (x: Balance) => x.members.map((m) => m.net_minor);
+    expect(nets(await balance(target.clients[0]!))).toEqual(nets(await balance(h.clients[0]!)));
+  });
+
   it('refuses a file that is not a Splitwise export, or people it cannot match, importing nothing', async () => {
     const h = await household(2);
     expectError(await h.clients[0]!.post('/api/expense/import', { csv: 'hello,world\n1,2' }), 400, 'csv');

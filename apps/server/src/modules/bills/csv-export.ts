@@ -4,7 +4,7 @@ import type { BillsRepository, PageKey } from './repository.js';
 import type { SplitwiseCsvWriter } from './splitwise-csv.js';
 
 /** Rows read per query: a page's parts are fetched by its expense ids, far below any engine's limit. */
-export const EXPORT_PAGE = 500;
+export const EXPORT_PAGE = 200;
 
 /** Reads one table a page at a time, oldest first, and hands its rows over one by one. */
 class PagedRows<T> {

@@ -13,7 +13,7 @@ import { checkCurrency, checkExpense, checkPayment, checkRecurring } from './ser
 import type { ExpenseRow, PaymentRow } from './tables.js';
 
 /** Rows per page of a house export: one query each, and a page's parts are fetched by its ids. */
-const EXPORT_PAGE = 1000;
+const EXPORT_PAGE = 250;
 
 /**
  * A house's expenses in pages by id, each turned into document records by `write` (which may read

@@ -1,4 +1,3 @@
-import { setImmediate as pause } from 'node:timers/promises';
 import {
   type Balance,
   type BillActivityPage,
@@ -33,6 +32,7 @@ import type { LivePublisher } from '../../core/live.js';
 import type { HouseMember, Membership } from '../../core/membership.js';
 import { conflict, houseRequired, notFound, validationError } from '../../lib/errors.js';
 import { checkImage } from '../../lib/images.js';
+import { pauses } from '../../lib/pauses.js';
 import { optionalText, requiredText } from '../../lib/text.js';
 import { memberBalances } from './balances.js';
 import { csvPages } from './csv-export.js';
@@ -44,8 +44,8 @@ import { settleUp } from './settle-up.js';
 import { computePortions } from './split.js';
 import { readSplitwiseCsv, readTextCell, SplitwiseCsvWriter } from './splitwise-csv.js';
 
-/** Rows of a Splitwise import written between two pauses for the event loop. */
-const IMPORT_BATCH = 200;
+/** Rows of a Splitwise import written together (a few statements), with a pause between batches. */
+const IMPORT_BATCH = 50;
 
 const billsNeedHouse = () => houseRequired('You need to join a house before using bills.');
 const expenseNotFound = () => notFound('Expense');
@@ -603,6 +603,7 @@ export class BillsService {
     }));
     // One transaction, so a failed import adds nothing; written in batches with the event loop let go
     // between them, so a big file does not hold the server.
+    const pause = pauses();
     await this.bills.transaction(async (repo) => {
       for (let from = 0; from < expenses.length; from += IMPORT_BATCH) {
         const batch = expenses.slice(from, from + IMPORT_BATCH);

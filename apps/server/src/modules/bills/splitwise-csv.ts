@@ -1,9 +1,9 @@
 import { Readable } from 'node:stream';
-import { setImmediate as pause } from 'node:timers/promises';
 import { EXPENSE_TITLE_MAX, type ExpenseCategory, type Portion, type Split } from '@hearth/contract';
 import { parse } from 'csv-parse';
 import { stringify } from 'csv-stringify/sync';
 import { validationError } from '../../lib/errors.js';
+import { pauses } from '../../lib/pauses.js';
 import { decimalToMinor, minorToDecimal } from './money.js';
 import { parseDate } from './recurrence.js';
 
@@ -193,13 +193,12 @@ export interface ImportPlan {
   skipped: { line: number; reason: string }[];
 }
 
-/** How many bytes of the file the parser takes at a time, and how many rows it reads between pauses. */
-const PARSE_SLICE_BYTES = 64 * 1024;
-const ROWS_BETWEEN_PAUSES = 500;
+/** How many bytes of the file the parser takes at a time (it reads a slice's rows in one go). */
+const PARSE_SLICE_BYTES = 8 * 1024;
 
 /**
- * The file's records, each with the line it ends on, read a slice at a time with a pause for the event loop
- * every few hundred rows, so a big file never holds the server. A file that is not CSV is a 400.
+ * The file's records, each with the line it ends on, read a slice at a time with pauses for the event loop
+ * (lib/pauses), so a big file never holds the server. A file that is not CSV is a 400.
  */
 async function* csvRecords(text: string): AsyncGenerator<{ record: string[]; line: number }> {
   const bytes = Buffer.from(text);
@@ -213,7 +212,7 @@ async function* csvRecords(text: string): AsyncGenerator<{ record: string[]; lin
     // With `info`, each record comes with where it was read; the line number is where it ends.
     parse({ bom: true, relax_column_count: true, skip_empty_lines: true, info: true, trim: true }),
   );
-  let read = 0;
+  const pause = pauses();
   const records = parser[Symbol.asyncIterator]();
   for (;;) {
     let next: IteratorResult<{ record: string[]; info: { lines: number } }>;
@@ -224,8 +223,7 @@ async function* csvRecords(text: string): AsyncGenerator<{ record: string[]; lin
     }
     if (next.done) return;
     yield { record: next.value.record, line: next.value.info.lines };
-    read += 1;
-    if (read % ROWS_BETWEEN_PAUSES === 0) await pause();
+    await pause();
   }
 }
 
