@@ -594,19 +594,19 @@ export class BillsService {
       return match.length === 1 ? match[0]?.user_id : undefined;
     };
     const plan = await readSplitwiseCsv(input.csv, currency, resolve);
-    const expenses = plan.expenses.map((e) => ({
-      ...e,
-      portions: computePortions(e.amount_minor, e.split),
-      currency,
-      note: null,
-      receipt_img: null,
-    }));
-    // One transaction, so a failed import adds nothing; written in batches with the event loop let go
-    // between them, so a big file does not hold the server.
+    const { expenses } = plan;
+    // One transaction, so a failed import adds nothing; made and written in batches with the event loop
+    // let go between them, so a big file does not hold the server.
     const pause = pauses();
     await this.bills.transaction(async (repo) => {
       for (let from = 0; from < expenses.length; from += IMPORT_BATCH) {
-        const batch = expenses.slice(from, from + IMPORT_BATCH);
+        const batch = expenses.slice(from, from + IMPORT_BATCH).map((e) => ({
+          ...e,
+          portions: computePortions(e.amount_minor, e.split),
+          currency,
+          note: null,
+          receipt_img: null,
+        }));
         const ids = await repo.insertExpenses(houseId, batch, user.user_id);
         await repo.logActivities(
           houseId,
