@@ -453,9 +453,8 @@ export class BillsRepository {
     let query = this.db.selectFrom('expenses').selectAll().where('house_id', '=', houseId);
     if (after) {
       const { date, id } = after;
-      query = query.where((eb) =>
-        eb.or([eb('spent_on', '>', date), eb.and([eb('spent_on', '=', date), eb('expense_id', '>', id)])]),
-      );
+      // A row value, which both engines read as one range of the (house, date, id) index.
+      query = query.where((eb) => eb(eb.refTuple('spent_on', 'expense_id'), '>', eb.tuple(date, id)));
     }
     return this.expensesWithParts(query.orderBy('spent_on').orderBy('expense_id').limit(limit));
   }
@@ -582,9 +581,7 @@ export class BillsRepository {
     let query = this.db.selectFrom('payments').selectAll().where('house_id', '=', houseId);
     if (after) {
       const { date, id } = after;
-      query = query.where((eb) =>
-        eb.or([eb('paid_on', '>', date), eb.and([eb('paid_on', '=', date), eb('payment_id', '>', id)])]),
-      );
+      query = query.where((eb) => eb(eb.refTuple('paid_on', 'payment_id'), '>', eb.tuple(date, id)));
     }
     const rows = await query.orderBy('paid_on').orderBy('payment_id').limit(limit).execute();
     return rows.map(toPayment);
