@@ -4,6 +4,7 @@ export const PORTS = {
   groceries: 3490,
   bills: 3491,
   grocerySuggestions: 3492,
+  bigHouse: 3493,
   tasks: 3495,
   timeline: 3497,
   /** bench:speed uses this one and the next few (Hearth, the hello route, Radicale, an uncached Hearth). */

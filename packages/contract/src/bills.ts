@@ -26,6 +26,16 @@ export const PAGE_LIMIT_DEFAULT = 50;
 export const PAGE_LIMIT_MAX = 200;
 /** Recurring bills repeat every 1 to this many weeks, months or years. */
 export const REPEAT_INTERVAL_MAX = 52;
+/**
+ * A recurring bill starts at most this many years before today (in the house's time zone) and at most
+ * RECURRING_START_FUTURE_YEARS after: its past dates become expenses at once, so an older start would
+ * make a flood of them.
+ */
+export const RECURRING_START_PAST_YEARS = 1;
+export const RECURRING_START_FUTURE_YEARS = 10;
+const years = (n: number) => `${n} year${n === 1 ? '' : 's'}`;
+/** Catching up makes a bill's missed dates back to this many years before today; older ones are skipped. */
+export const RECURRING_CATCH_UP_YEARS = 1;
 /** A Splitwise export is read from at most this many characters. */
 export const IMPORT_CSV_MAX = 2_000_000;
 
@@ -53,7 +63,8 @@ export const RepeatUnit = Type.Union([Type.Literal('weeks'), Type.Literal('month
 export type RepeatUnit = (typeof REPEAT_UNITS)[number];
 
 /** A calendar date, YYYY-MM-DD; the server also checks that it exists. */
-export const DateOnly = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', maxLength: 10 });
+const DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
+export const DateOnly = Type.String({ pattern: DATE_PATTERN, maxLength: 10 });
 /** An ISO 4217 code such as EUR, JPY or KWD; the server checks it is a real one. */
 export const CurrencyCode = Type.String({ pattern: '^[A-Z]{3}$', minLength: 3, maxLength: 3 });
 export const AmountMinor = Type.Integer({ minimum: 1, maximum: AMOUNT_MINOR_MAX });
@@ -240,7 +251,11 @@ export const RecurringExpenseInput = Type.Object({
   category: ExpenseCategory,
   split: Split,
   repeat: Repeat,
-  starts_on: DateOnly,
+  starts_on: Type.String({
+    pattern: DATE_PATTERN,
+    maxLength: 10,
+    description: `YYYY-MM-DD, at most ${years(RECURRING_START_PAST_YEARS)} before and ${years(RECURRING_START_FUTURE_YEARS)} after today in the house's time zone (an edit may keep the bill's own start).`,
+  }),
   ends_on: Type.Union([Type.Null(), DateOnly]),
 });
 export type RecurringExpenseInput = Static<typeof RecurringExpenseInput>;

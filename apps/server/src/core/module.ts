@@ -45,6 +45,14 @@ export interface ModuleContext {
 export type HouseDataKey = keyof HouseExport['data'];
 export type HouseDataSection<K extends HouseDataKey> = NonNullable<HouseExport['data'][K]>;
 
+/**
+ * A section as a hook hands it over for export: any of its lists may come as an async iterable of its
+ * items instead, read a page at a time while the document is written out (see jsonChunks).
+ */
+export type StreamedSection<T> = {
+  [P in keyof T]: T[P] extends readonly (infer Item)[] ? T[P] | AsyncIterable<Item> : T[P];
+};
+
 /** Numbers people for an export: records name a person by `ref(userId)`, never by a database id. */
 export interface PeopleRefs {
   ref(userId: number): number;
@@ -57,14 +65,19 @@ export interface PeopleIds {
 
 /**
  * A module's part of the versioned house document. Both calls run inside the one transaction of the
- * whole export or import, so an import that fails anywhere adds nothing. Personal data (reminders,
+ * whole export or import, so an import that fails anywhere adds nothing, and an export is one snapshot
+ * even while its big lists are still being read (the transaction lasts until the document is written). Personal data (reminders,
  * notification settings, subscription links) never belongs here.
  */
 export interface HouseDataHook<K extends HouseDataKey> {
   section: K;
   /** Whether the house has any of this module's records (an import needs a house without any). */
   hasData(houseId: number, trx: Db): Promise<boolean>;
-  export(houseId: number, trx: Db, people: PeopleRefs): Promise<HouseDataSection<K>>;
+  /**
+   * The section; a list that can grow large comes as pages (an async iterable) read with queries of
+   * bounded size, and may call `people.ref` as it goes: the people are written after every section.
+   */
+  export(houseId: number, trx: Db, people: PeopleRefs): Promise<StreamedSection<HouseDataSection<K>>>;
   /** Adds the section's records to the house; answers how many top-level records it added. */
   import(houseId: number, data: HouseDataSection<K>, people: PeopleIds, trx: Db): Promise<number>;
 }

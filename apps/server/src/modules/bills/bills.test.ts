@@ -635,6 +635,118 @@ describe('recurring bills', () => {
     expect((await h.clients[0]!.get('/api/expense/')).json().expenses).toEqual([]);
   });
 
+  it('refuses a start more than a year back or ten years ahead, naming starts_on, and lets an edit keep an old start', async () => {
+    const h = await household(2);
+    const post = (o: Record<string, unknown>) =>
+      h.clients[0]!.post('/api/recurring-expense/', template(h, o));
+    // A start in year 1 once made 100,000 expenses in this one request.
+    const yearOne = await post({ starts_on: '0001-01-01' });
+    expectError(yearOne, 400, 'starts_on', 'validation_failed');
+    expect((yearOne.json() as { error: { message: string } }).error.message).toMatch(/1 year back/);
+    expectError(await post({ starts_on: daysAgo(367) }), 400, 'starts_on');
+    expectError(await post({ starts_on: daysAgo(-(11 * 366)) }), 400, 'starts_on');
+    expectError(await post({ starts_on: '9999-12-31' }), 400, 'starts_on');
+    expect((await h.clients[0]!.get('/api/recurring-expense/')).json()).toEqual([]);
+    expect((await h.clients[0]!.get('/api/expense/')).json().expenses).toEqual([]);
+
+    // Just inside the window: its twelve monthly dates are made.
+    const monthly = { every: 'months', interval: 1, month_day: null };
+    const res = await post({ starts_on: daysAgo(360), repeat: monthly });
+    expect(res.statusCode, res.body).toBe(201);
+    const made: RecurringExpense = res.json();
+    expect((await h.clients[0]!.get('/api/expense/')).json().expenses).toHaveLength(12);
+    expect((await post({ starts_on: daysAgo(-(9 * 366)), repeat: monthly })).statusCode).toBe(201);
+
+    // A bill that began long ago (kept from before the rule, or imported) can still be edited.
+    await t.testDb.db
+      .updateTable('recurring_expenses')
+      .set({ starts_on: '2019-01-01' })
+      .where('recurring_id', '=', made.recurring_id)
+      .execute();
+    const url = `/api/recurring-expense/${made.recurring_id}`;
+    const kept = await h.clients[0]!.put(
+      url,
+      template(h, { title: 'Fibre', starts_on: '2019-01-01', repeat: monthly }),
+    );
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect((kept.json() as RecurringExpense).title).toBe('Fibre');
+    expectError(
+      await h.clients[0]!.put(url, template(h, { starts_on: '2018-01-01', repeat: monthly })),
+      400,
+      'starts_on',
+    );
+    expect((await h.clients[0]!.get('/api/expense/')).json().expenses).toHaveLength(12);
+  });
+
+  it('catches up one year at most, skipping older dates with a warning, in transactions that let the event loop go', async () => {
+    const h = await household(2);
+    const bills = 3;
+    const monthly = { every: 'months', interval: 1, month_day: null };
+    const templateIds: number[] = [];
+    for (let i = 0; i < bills; i++) {
+      const res = await h.clients[0]!.post(
+        '/api/recurring-expense/',
+        template(h, { starts_on: daysAgo(-40), repeat: monthly }),
+      );
+      templateIds.push((res.json() as RecurringExpense).recurring_id);
+    }
+    // As a house import once left them: bills whose next date is in 1900 (one made 6,622 expenses).
+    await t.testDb.db
+      .updateTable('recurring_expenses')
+      .set({ starts_on: '1900-01-01', next_on: '1900-01-01' })
+      .where('recurring_id', 'in', templateIds)
+      .execute();
+    const warnings: unknown[] = [];
+    const log = { ...t.app.log, warn: (entry: unknown) => warnings.push(entry), info: () => {} };
+    const perTransaction = 5;
+    const runner = new RecurringRunner(
+      new BillsRepository(t.testDb.db, t.testDb.database.engine),
+      { publish: async () => {}, publishToUser: async () => {} },
+      log as unknown as typeof t.app.log,
+      perTransaction,
+    );
+    let ticks = 0;
+    let counting = true;
+    const tick = () => {
+      if (!counting) return;
+      ticks += 1;
+      setImmediate(tick);
+    };
+    setImmediate(tick);
+    const now = new Date();
+    const made = await runner.catchUp(now, h.houseId);
+    counting = false;
+
+    const today = DateTime.utc().toISODate() as string;
+    const yearAgo = DateTime.utc().minus({ years: 1 }).toISODate() as string;
+    // The bills fall on the first of each month: those of the last year are made, older ones are not.
+    const firsts: string[] = [];
+    for (let d = DateTime.fromISO(yearAgo, { zone: 'utc' }).startOf('month'); d.toISODate()! <= today; ) {
+      if (d.toISODate()! >= yearAgo) firsts.push(d.toISODate()!);
+      d = d.plus({ months: 1 });
+    }
+    expect(made).toBe(bills * firsts.length);
+    // Several transactions' worth, so the job paused between them.
+    expect(made).toBeGreaterThan(2 * perTransaction);
+    expect(ticks).toBeGreaterThan(0);
+    for (const id of templateIds) {
+      const rows = await t.testDb.db
+        .selectFrom('expenses')
+        .select('spent_on')
+        .where('recurring_id', '=', id)
+        .orderBy('spent_on')
+        .execute();
+      // Each date once, none lost where one transaction handed over to the next.
+      expect(rows.map((r) => r.spent_on)).toEqual(firsts);
+    }
+    expect(warnings).toHaveLength(bills);
+    expect(warnings[0]).toMatchObject({ from: '1900-01-01', until: yearAgo });
+    const list = (await h.clients[0]!.get('/api/recurring-expense/')).json() as RecurringExpense[];
+    expect(list.every((r) => r.next_on !== null && r.next_on > today)).toBe(true);
+    // Nothing more to make.
+    expect(await runner.catchUp(now, h.houseId)).toBe(0);
+  });
+
   /** A second app on the same database, as another instance or a restart would be. */
   async function anotherInstance() {
     const config = loadConfig({
@@ -800,6 +912,48 @@ describe('CSV export and Splitwise import', () => {
     expect(imported.json()).toEqual({ expenses: 1, payments: 1, skipped: [] });
     const nets = (x: Balance) => x.members.map((m) => m.net_minor);
     expect(nets(await balance(target.clients[1]!))).toEqual(nets(await balance(h.clients[0]!)));
+  });
+
+  it('neutralises cells a spreadsheet would run as formulas, keeps amounts numbers, and imports the text as typed', async () => {
+    const h = await household(2);
+    const [a, b] = ids(h);
+    // A first name a spreadsheet would run, in the header and in a payment's description.
+    await t.testDb.db.updateTable('users').set({ first_name: '@SUM(1)' }).where('user_id', '=', a!).execute();
+    const titles = ['=HYPERLINK("http://x","y")', '+1+1', '-12.50', '@cmd', "'=typed quote", 'Plain'];
+    for (const [i, title] of titles.entries()) {
+      await addExpense(h, { title, spent_on: `2025-03-1${i}`, amount_minor: 1250 });
+    }
+    await h.clients[0]!.post('/api/payment/', { from: b, to: a, amount_minor: 200, paid_on: '2025-03-20' });
+    const res = await h.clients[1]!.get('/api/expense/export.csv');
+    expect(res.statusCode).toBe(200);
+    const [first, second] = [`@SUM(1) Rivera`, `Sam Rivera`];
+    expect(res.body.trim().split('\n')).toEqual([
+      `Date,Description,Category,Cost,Currency,'${first},${second}`,
+      `2025-03-10,"'=HYPERLINK(""http://x"",""y"")",Groceries,12.50,EUR,6.25,-6.25`,
+      "2025-03-11,'+1+1,Groceries,12.50,EUR,6.25,-6.25",
+      "2025-03-12,'-12.50,Groceries,12.50,EUR,6.25,-6.25",
+      "2025-03-13,'@cmd,Groceries,12.50,EUR,6.25,-6.25",
+      // Typed with its own quote: one more, so the import gives back exactly what was typed.
+      "2025-03-14,''=typed quote,Groceries,12.50,EUR,6.25,-6.25",
+      '2025-03-15,Plain,Groceries,12.50,EUR,6.25,-6.25',
+      `2025-03-20,${second} paid ${first},Payment,2.00,EUR,-2.00,2.00`,
+      '',
+      ',Total balance,,,EUR,35.50,-35.50',
+    ]);
+
+    // Back in, the guard comes off: titles as typed, and the header names match the people as named.
+    const target = await household(2);
+    const people = [
+      { name: `'${first}`, user_id: target.members[0]!.user_id },
+      { name: second, user_id: target.members[1]!.user_id },
+    ];
+    const imported = await target.clients[0]!.post('/api/expense/import', { csv: res.body, people });
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect(imported.json()).toMatchObject({ expenses: titles.length, payments: 1, skipped: [] });
+    const back = (await target.clients[0]!.get('/api/expense/')).json().expenses as Expense[];
+    expect(back.map((e) => e.title).reverse()).toEqual(titles);
+    const nets = (x: Balance) => x.members.map((m) => m.net_minor);
+    expect(nets(await balance(target.clients[0]!))).toEqual(nets(await balance(h.clients[0]!)));
   });
 
   it('refuses a file that is not a Splitwise export, or people it cannot match, importing nothing', async () => {

@@ -1,17 +1,73 @@
+import { setImmediate as pause } from 'node:timers/promises';
 import type { ExportBills } from '@hearth/contract';
 import { ExpenseInput, PaymentInput, RecurringExpenseInput } from '@hearth/contract';
 import { ImportCheck } from '../../core/import-check.js';
 import type { HouseDataHook } from '../../core/module.js';
+import type { Db } from '../../db/create-db.js';
 import { validationError } from '../../lib/errors.js';
 import { checkImage } from '../../lib/images.js';
 import { parseInstant } from '../../lib/iso-instant.js';
 import { pauses } from '../../lib/pauses.js';
 import { nextOccurrence, parseDate } from './recurrence.js';
 import { checkCurrency, checkExpense, checkPayment, checkRecurring } from './service.js';
+import type { ExpenseRow, PaymentRow } from './tables.js';
+
+/** Rows per page of a house export: one query each, and a page's parts are fetched by its ids. */
+const EXPORT_PAGE = 250;
+
+/**
+ * A house's expenses in pages by id, each turned into document records by `write` (which may read
+ * more, e.g. the page's parts); the event loop is let go between pages.
+ */
+async function* expensePages<T>(
+  houseId: number,
+  trx: Db,
+  write: (page: ExpenseRow[]) => Promise<T[]>,
+): AsyncGenerator<T> {
+  for (let after = 0; ; ) {
+    const page = await trx
+      .selectFrom('expenses')
+      .selectAll()
+      .where('house_id', '=', houseId)
+      .where('expense_id', '>', after)
+      .orderBy('expense_id')
+      .limit(EXPORT_PAGE)
+      .execute();
+    if (page.length > 0) yield* await write(page);
+    const last = page.at(-1);
+    if (!last || page.length < EXPORT_PAGE) return;
+    after = last.expense_id;
+    await pause();
+  }
+}
+
+/** A house's payments in pages by id, as expensePages. */
+async function* paymentPages<T>(
+  houseId: number,
+  trx: Db,
+  write: (page: PaymentRow[]) => T[],
+): AsyncGenerator<T> {
+  for (let after = 0; ; ) {
+    const page = await trx
+      .selectFrom('payments')
+      .selectAll()
+      .where('house_id', '=', houseId)
+      .where('payment_id', '>', after)
+      .orderBy('payment_id')
+      .limit(EXPORT_PAGE)
+      .execute();
+    yield* write(page);
+    const last = page.at(-1);
+    if (!last || page.length < EXPORT_PAGE) return;
+    after = last.payment_id;
+    await pause();
+  }
+}
 
 /**
  * The bills' part of the house export: the currency, recurring bills, expenses with each member's part,
- * and payments. The activity log is a record of what happened on this Hearth and stays here.
+ * and payments (these last two in pages, so a big house is written out without holding the server). The
+ * activity log is a record of what happened on this Hearth and stays here.
  */
 export const billsHouseData: HouseDataHook<'bills'> = {
   section: 'bills',
@@ -40,25 +96,6 @@ export const billsHouseData: HouseDataHook<'bills'> = {
       .where('house_id', '=', houseId)
       .orderBy('recurring_id')
       .execute();
-    const expenses = await trx
-      .selectFrom('expenses')
-      .selectAll()
-      .where('house_id', '=', houseId)
-      .orderBy('expense_id')
-      .execute();
-    const parts = await trx
-      .selectFrom('expense_parts')
-      .selectAll()
-      .where('house_id', '=', houseId)
-      .orderBy('expense_id')
-      .orderBy('position')
-      .execute();
-    const payments = await trx
-      .selectFrom('payments')
-      .selectAll()
-      .where('house_id', '=', houseId)
-      .orderBy('payment_id')
-      .execute();
     const recurringRef = new Map(recurring.map((r, i) => [r.recurring_id, i + 1]));
     return {
       currency: settings?.currency ?? null,
@@ -82,38 +119,54 @@ export const billsHouseData: HouseDataHook<'bills'> = {
         created_by: people.ref(r.created_by),
         created_at: r.created_at,
       })),
-      expenses: expenses.map((e) => ({
-        title: e.title,
-        amount_minor: Number(e.amount_minor),
-        currency: e.currency,
-        paid_by: people.ref(e.paid_by),
-        spent_on: e.spent_on,
-        category: e.category,
-        note: e.note,
-        receipt_img: e.receipt_img,
-        split_mode: e.split_mode,
-        recurring: e.recurring_id === null ? null : (recurringRef.get(e.recurring_id) ?? null),
-        created_by: people.ref(e.created_by),
-        created_at: e.created_at,
-        updated_at: e.updated_at,
-        parts: parts
-          .filter((p) => p.expense_id === e.expense_id)
-          .map((p) => ({
+      expenses: expensePages(houseId, trx, async (page) => {
+        const parts = await trx
+          .selectFrom('expense_parts')
+          .selectAll()
+          .where(
+            'expense_id',
+            'in',
+            page.map((e) => e.expense_id),
+          )
+          .orderBy('expense_id')
+          .orderBy('position')
+          .execute();
+        const partsOf = new Map<number, typeof parts>();
+        for (const part of parts)
+          partsOf.set(part.expense_id, [...(partsOf.get(part.expense_id) ?? []), part]);
+        return page.map((e) => ({
+          title: e.title,
+          amount_minor: Number(e.amount_minor),
+          currency: e.currency,
+          paid_by: people.ref(e.paid_by),
+          spent_on: e.spent_on,
+          category: e.category,
+          note: e.note,
+          receipt_img: e.receipt_img,
+          split_mode: e.split_mode,
+          recurring: e.recurring_id === null ? null : (recurringRef.get(e.recurring_id) ?? null),
+          created_by: people.ref(e.created_by),
+          created_at: e.created_at,
+          updated_at: e.updated_at,
+          parts: (partsOf.get(e.expense_id) ?? []).map((p) => ({
             person: people.ref(p.user_id),
             position: p.position,
             value: p.value,
             amount_minor: Number(p.amount_minor),
           })),
-      })),
-      payments: payments.map((p) => ({
-        from: people.ref(p.from_user_id),
-        to: people.ref(p.to_user_id),
-        amount_minor: Number(p.amount_minor),
-        currency: p.currency,
-        paid_on: p.paid_on,
-        created_by: people.ref(p.created_by),
-        created_at: p.created_at,
-      })),
+        }));
+      }),
+      payments: paymentPages(houseId, trx, (page) =>
+        page.map((p) => ({
+          from: people.ref(p.from_user_id),
+          to: people.ref(p.to_user_id),
+          amount_minor: Number(p.amount_minor),
+          currency: p.currency,
+          paid_on: p.paid_on,
+          created_by: people.ref(p.created_by),
+          created_at: p.created_at,
+        })),
+      ),
     };
   },
 

@@ -8,7 +8,7 @@ export interface RecurrenceRule {
   ends_on: string | null;
 }
 
-/** Far more occurrences than any bill has (weekly for 20 years is about 1,000); guards a runaway loop. */
+/** Far more occurrences than one call asks for (weekly for 20 years is about 1,000); guards a runaway loop. */
 const MAX_STEPS = 100_000;
 
 export function parseDate(text: string): DateTime | null {
@@ -36,6 +36,20 @@ function candidate(rule: RecurrenceRule, start: DateTime, k: number): DateTime {
 }
 
 /**
+ * A step count whose candidate falls before `from` (or 0), so a search can begin there rather than at
+ * the start: a bill that started centuries ago costs no more than one that started last week.
+ */
+function stepsBefore(rule: RecurrenceRule, start: DateTime, from: DateTime): number {
+  const { every, interval } = rule.repeat;
+  let units: number;
+  if (every === 'weeks') units = Math.floor(from.diff(start, 'days').days / 7);
+  else if (every === 'months') units = (from.year - start.year) * 12 + (from.month - start.month);
+  else units = from.year - start.year;
+  // One step back: the candidate of a month or year may fall later in it than `from`.
+  return Math.max(0, Math.floor(units / interval) - 1);
+}
+
+/**
  * The bill's dates from `from` through `through` (both inclusive), never before its start or after its
  * end, oldest first.
  */
@@ -47,7 +61,8 @@ export function occurrencesBetween(rule: RecurrenceRule, from: string, through: 
   const end = rule.ends_on ? parseDate(rule.ends_on) : null;
   if (end && end < last) last = end;
   const dates: string[] = [];
-  for (let k = 0; k < MAX_STEPS; k++) {
+  const firstStep = stepsBefore(rule, start, first);
+  for (let k = firstStep; k < firstStep + MAX_STEPS; k++) {
     const date = candidate(rule, start, k);
     if (date > last) break;
     if (date >= start && date >= first) dates.push(toDate(date));
@@ -61,12 +76,20 @@ export function nextOccurrence(rule: RecurrenceRule, onOrAfter: string): string 
   const from = parseDate(onOrAfter);
   if (!start || !from) throw new RangeError('dates must be YYYY-MM-DD');
   const end = rule.ends_on ? parseDate(rule.ends_on) : null;
-  for (let k = 0; k < MAX_STEPS; k++) {
+  const firstStep = stepsBefore(rule, start, from);
+  for (let k = firstStep; k < firstStep + MAX_STEPS; k++) {
     const date = candidate(rule, start, k);
     if (end && date > end) return null;
     if (date >= start && date >= from) return toDate(date);
   }
   return null;
+}
+
+/** The date `years` years before (negative: after) a date; 29 February falls on the 28th. */
+export function yearsBefore(date: string, years: number): string {
+  const parsed = parseDate(date);
+  if (!parsed) throw new RangeError('dates must be YYYY-MM-DD');
+  return toDate(parsed.minus({ years }));
 }
 
 /** The day after a date, for stepping past an occurrence that has been created. */

@@ -56,6 +56,15 @@ export interface ListFilter {
   limit: number;
 }
 
+/** A recurring bill with a date due, with its house and the zone its dates fall by. */
+export type DueTemplate = RecurringExpense & { house_id: number; time_zone: string };
+
+/** Where a page of an export ends: its last row's date and id. */
+export interface PageKey {
+  date: string;
+  id: number;
+}
+
 export interface ActivityValues {
   actor_id: number | null;
   action: BillActivity['action'];
@@ -63,6 +72,23 @@ export interface ActivityValues {
   subject_id: number;
   title: string;
   amount_minor: number;
+}
+
+/**
+ * Rows one multi-row insert carries: with at most 8 columns, 8,000 values, below SQLite's 32,766 and
+ * PostgreSQL's 65,535 bound values.
+ */
+const ROWS_PER_INSERT = 1000;
+
+function partRows(houseId: number, expenseId: number, v: ExpenseValues) {
+  return v.split.parts.map((part, position) => ({
+    expense_id: expenseId,
+    house_id: houseId,
+    user_id: part.user_id,
+    position,
+    value: v.split.mode === 'equal' ? 0 : part.value,
+    amount_minor: v.portions[position]?.amount_minor ?? 0,
+  }));
 }
 
 const num = (value: number | string | bigint | null | undefined) => Number(value ?? 0);
@@ -290,17 +316,52 @@ export class BillsRepository {
   private async insertParts(houseId: number, expenseId: number, v: ExpenseValues) {
     await this.db
       .insertInto('expense_parts')
-      .values(
-        v.split.parts.map((part, position) => ({
-          expense_id: expenseId,
-          house_id: houseId,
-          user_id: part.user_id,
-          position,
-          value: v.split.mode === 'equal' ? 0 : part.value,
-          amount_minor: v.portions[position]?.amount_minor ?? 0,
-        })),
-      )
+      .values(partRows(houseId, expenseId, v))
       .execute();
+  }
+
+  /**
+   * Adds many expenses: a statement each (for its id), then their parts and activity lines in a few
+   * statements of at most ROWS_PER_INSERT rows, so no statement comes near an engine's limit of values.
+   */
+  async insertExpenses(
+    houseId: number,
+    values: readonly ExpenseValues[],
+    createdBy: number,
+  ): Promise<number[]> {
+    const at = now();
+    const ids: number[] = [];
+    for (const v of values) {
+      const { expense_id } = await this.db
+        .insertInto('expenses')
+        .values({
+          house_id: houseId,
+          title: v.title,
+          amount_minor: v.amount_minor,
+          currency: v.currency,
+          paid_by: v.paid_by,
+          spent_on: v.spent_on,
+          category: v.category,
+          note: v.note,
+          receipt_img: v.receipt_img,
+          split_mode: v.split.mode,
+          recurring_id: null,
+          created_by: createdBy,
+          created_at: at,
+          updated_at: at,
+        })
+        .returning('expense_id')
+        .executeTakeFirstOrThrow();
+      ids.push(expense_id);
+    }
+    const parts = values.flatMap((v, i) => partRows(houseId, ids[i] as number, v));
+    for (let from = 0; from < parts.length; from += ROWS_PER_INSERT) {
+      await this.db
+        .insertInto('expense_parts')
+        .values(parts.slice(from, from + ROWS_PER_INSERT))
+        .execute();
+    }
+    return ids;
   }
 
   /** Replaces an expense's fields and parts; false when the house has no such expense. */
@@ -384,16 +445,18 @@ export class BillsRepository {
     );
   }
 
-  /** Every expense of the house, oldest first, for the CSV export. */
-  allExpenses(houseId: number): Promise<Expense[]> {
-    return this.expensesWithParts(
-      this.db
-        .selectFrom('expenses')
-        .selectAll()
-        .where('house_id', '=', houseId)
-        .orderBy('spent_on')
-        .orderBy('expense_id'),
-    );
+  /**
+   * The next page of the house's expenses oldest first (by date, then id), after `after`: the export
+   * reads a house a page at a time, so no query names more ids than a page has.
+   */
+  expensesAfter(houseId: number, after: PageKey | null, limit: number): Promise<Expense[]> {
+    let query = this.db.selectFrom('expenses').selectAll().where('house_id', '=', houseId);
+    if (after) {
+      const { date, id } = after;
+      // A row value, which both engines read as one range of the (house, date, id) index.
+      query = query.where((eb) => eb(eb.refTuple('spent_on', 'expense_id'), '>', eb.tuple(date, id)));
+    }
+    return this.expensesWithParts(query.orderBy('spent_on').orderBy('expense_id').limit(limit));
   }
 
   private async expensesWithParts(query: { execute(): Promise<ExpenseRow[]> }): Promise<Expense[]> {
@@ -513,15 +576,28 @@ export class BillsRepository {
     return rows.map(toPayment);
   }
 
-  async allPayments(houseId: number): Promise<Payment[]> {
-    const rows = await this.db
-      .selectFrom('payments')
-      .selectAll()
-      .where('house_id', '=', houseId)
-      .orderBy('paid_on')
-      .orderBy('payment_id')
-      .execute();
+  /** The next page of the house's payments oldest first (by date, then id), after `after`. */
+  async paymentsAfter(houseId: number, after: PageKey | null, limit: number): Promise<Payment[]> {
+    let query = this.db.selectFrom('payments').selectAll().where('house_id', '=', houseId);
+    if (after) {
+      const { date, id } = after;
+      query = query.where((eb) => eb(eb.refTuple('paid_on', 'payment_id'), '>', eb.tuple(date, id)));
+    }
+    const rows = await query.orderBy('paid_on').orderBy('payment_id').limit(limit).execute();
     return rows.map(toPayment);
+  }
+
+  /** Everyone the house's money names (payers, people in splits, senders and receivers of payments). */
+  async peopleInMoney(houseId: number): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('expenses')
+      .select('paid_by as user_id')
+      .where('house_id', '=', houseId)
+      .union(this.db.selectFrom('expense_parts').select('user_id').where('house_id', '=', houseId))
+      .union(this.db.selectFrom('payments').select('from_user_id as user_id').where('house_id', '=', houseId))
+      .union(this.db.selectFrom('payments').select('to_user_id as user_id').where('house_id', '=', houseId))
+      .execute();
+    return rows.map((r) => r.user_id);
   }
 
   // --- recurring bills ---
@@ -576,12 +652,7 @@ export class BillsRepository {
    * instance skips the rows locked here (it gets the others, or nothing), so no date is made twice;
    * SQLite has one writer at a time anyway.
    */
-  async lockDueRecurring(
-    today: string,
-    houseId?: number,
-    limit = 100,
-    afterId = 0,
-  ): Promise<(RecurringExpense & { house_id: number; time_zone: string })[]> {
+  async lockDueRecurring(today: string, houseId?: number, limit = 100, afterId = 0): Promise<DueTemplate[]> {
     let query = this.db
       .selectFrom('recurring_expenses as r')
       .innerJoin('houses as h', 'h.house_id', 'r.house_id')
@@ -670,6 +741,17 @@ export class BillsRepository {
       .insertInto('bill_activity')
       .values({ house_id: houseId, ...v, at: now() })
       .execute();
+  }
+
+  /** Many activity lines, in statements of at most ROWS_PER_INSERT rows. */
+  async logActivities(houseId: number, lines: readonly ActivityValues[]): Promise<void> {
+    const at = now();
+    for (let from = 0; from < lines.length; from += ROWS_PER_INSERT) {
+      await this.db
+        .insertInto('bill_activity')
+        .values(lines.slice(from, from + ROWS_PER_INSERT).map((v) => ({ house_id: houseId, ...v, at })))
+        .execute();
+    }
   }
 
   async activity(houseId: number, limit: number, before?: number): Promise<BillActivity[]> {

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   Balance,
@@ -29,7 +30,6 @@ import {
   Spending,
   SpendingQuery,
 } from '@hearth/contract';
-import { Type } from 'typebox';
 import { identityOf } from '../../core/identity.js';
 import type { BillsService } from './service.js';
 
@@ -78,16 +78,18 @@ export const billsRoutes: FastifyPluginAsyncTypebox<{ bills: BillsService }> = a
     {
       schema: {
         tags,
-        description: 'Every expense and payment as a Splitwise-style CSV.',
-        response: { 200: Type.String(), ...errors },
+        description:
+          'Every expense and payment as a Splitwise-style CSV, streamed. Text cells that a spreadsheet would run as a formula start with an added apostrophe.',
+        // Streamed text/csv, not JSON: no response schema to serialize by (as the calendar feed).
+        produces: ['text/csv'],
       },
     },
     async (request, reply) => {
-      const csv = await bills.exportCsv(identityOf(request));
+      const pages = await bills.exportCsv(identityOf(request));
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="hearth-expenses.csv"')
-        .send(csv);
+        .send(Readable.from(pages));
     },
   );
 

@@ -19,6 +19,8 @@ import {
   type PaymentPage,
   type PaymentQuery,
   type PurchaseInput,
+  RECURRING_START_FUTURE_YEARS,
+  RECURRING_START_PAST_YEARS,
   type RecurringExpense,
   type RecurringExpenseInput,
   type Spending,
@@ -30,15 +32,20 @@ import type { LivePublisher } from '../../core/live.js';
 import type { HouseMember, Membership } from '../../core/membership.js';
 import { conflict, houseRequired, notFound, validationError } from '../../lib/errors.js';
 import { checkImage } from '../../lib/images.js';
+import { pauses } from '../../lib/pauses.js';
 import { optionalText, requiredText } from '../../lib/text.js';
 import { memberBalances } from './balances.js';
+import { csvPages } from './csv-export.js';
 import { isKnownCurrency } from './money.js';
-import { dayAfter, nextOccurrence, parseDate, todayIn } from './recurrence.js';
+import { dayAfter, nextOccurrence, parseDate, todayIn, yearsBefore } from './recurrence.js';
 import type { RecurringRunner } from './recurring-runner.js';
 import type { BillsRepository, ExpenseValues, ListFilter } from './repository.js';
 import { settleUp } from './settle-up.js';
 import { computePortions } from './split.js';
-import { readSplitwiseCsv, toSplitwiseCsv } from './splitwise-csv.js';
+import { readSplitwiseCsv, readTextCell, SplitwiseCsvWriter } from './splitwise-csv.js';
+
+/** Rows of a Splitwise import written together (a few statements), with a pause between batches. */
+const IMPORT_BATCH = 50;
 
 const billsNeedHouse = () => houseRequired('You need to join a house before using bills.');
 const expenseNotFound = () => notFound('Expense');
@@ -389,8 +396,30 @@ export class BillsService {
 
   // --- recurring bills ---
 
-  private async recurringValues(houseId: number, currency: string, input: RecurringExpenseInput) {
+  /**
+   * Checks a recurring bill's fields (the rules an import shares), and that its start lies within
+   * RECURRING_START_PAST_YEARS before and RECURRING_START_FUTURE_YEARS after the house's today: its past
+   * dates are made at once, so a start in year 1 would make 100,000 expenses. An edit may keep the start
+   * the bill already has.
+   */
+  private async recurringValues(
+    houseId: number,
+    currency: string,
+    input: RecurringExpenseInput,
+    keptStart?: string,
+  ) {
     const { title } = checkRecurring(input);
+    if (input.starts_on !== keptStart) {
+      const today = await this.houseToday(houseId);
+      const earliest = yearsBefore(today, RECURRING_START_PAST_YEARS);
+      const latest = yearsBefore(today, -RECURRING_START_FUTURE_YEARS);
+      if (input.starts_on < earliest || input.starts_on > latest) {
+        throw validationError(
+          'starts_on',
+          `starts_on must be between ${earliest} and ${latest} (at most ${RECURRING_START_PAST_YEARS} year back and ${RECURRING_START_FUTURE_YEARS} years ahead).`,
+        );
+      }
+    }
     await this.membership.requireMembers(houseId, [input.paid_by], 'paid_by');
     await this.requireSplitMembers(houseId, input.split);
     return { ...input, title, currency };
@@ -428,10 +457,10 @@ export class BillsService {
   ): Promise<RecurringExpense> {
     const { user, houseId } = await this.member(identity);
     // The id first: another house's bill is a 404 whatever the body says.
-    if (!(await this.bills.recurringList(houseId)).some((r) => r.recurring_id === id))
-      throw recurringNotFound();
+    const stored = (await this.bills.recurringList(houseId)).find((r) => r.recurring_id === id);
+    if (!stored) throw recurringNotFound();
     const currency = await this.requireCurrency(houseId);
-    const values = await this.recurringValues(houseId, currency, input);
+    const values = await this.recurringValues(houseId, currency, input, stored.starts_on);
     const zone = await this.bills.houseTimeZone(houseId);
     await this.bills.transaction(async (repo) => {
       const current = (await repo.recurringList(houseId)).find((r) => r.recurring_id === id);
@@ -514,38 +543,28 @@ export class BillsService {
 
   // --- CSV ---
 
-  async exportCsv(identity: Identity): Promise<string> {
+  /**
+   * Every expense and payment as a Splitwise-style CSV, made a page at a time as it is sent: each page is
+   * one bounded query (keyset, oldest first) and the event loop is let go between pages, so a big house
+   * neither fails on the database's limit of bound values nor holds the server. The checks and the header
+   * come first, so a refusal is still an ordinary error answer.
+   */
+  async exportCsv(identity: Identity): Promise<AsyncIterable<string>> {
     const { houseId } = await this.member(identity);
     const currency = await this.requireCurrency(houseId);
-    const [expenses, payments] = await Promise.all([
-      this.bills.allExpenses(houseId),
-      this.bills.allPayments(houseId),
-    ]);
-    const named = new Set<number>();
-    for (const e of expenses) {
-      named.add(e.paid_by);
-      for (const p of e.portions) named.add(p.user_id);
-    }
-    for (const p of payments) named.add(p.from).add(p.to);
-    const people = await this.bills.people(houseId, [...named]);
+    const people = await this.bills.people(houseId, await this.bills.peopleInMoney(houseId));
     const full = (p: (typeof people)[number]) => `${p.first_name} ${p.last_name}`.trim();
     const counts = new Map<string, number>();
     for (const p of people) counts.set(full(p), (counts.get(full(p)) ?? 0) + 1);
-    return toSplitwiseCsv({
+    const writer = new SplitwiseCsvWriter(
       currency,
       // Names must tell people apart, since an import matches columns by name.
-      people: people.map((p) => ({
+      people.map((p) => ({
         user_id: p.user_id,
         name: counts.get(full(p)) === 1 ? full(p) : `${full(p)} (${p.username})`,
       })),
-      expenses: expenses.map((e) => ({ ...e, portions: e.portions.filter((p) => p.amount_minor !== 0) })),
-      payments: payments.map((p) => ({
-        paid_on: p.paid_on,
-        from: p.from,
-        to: p.to,
-        amount_minor: p.amount_minor,
-      })),
-    });
+    );
+    return csvPages(this.bills, houseId, writer);
   }
 
   async importCsv(identity: Identity, input: ExpenseImportInput): Promise<ExpenseImportResult> {
@@ -560,7 +579,8 @@ export class BillsService {
           `people[${i}].user_id must name a member of your house.`,
         );
       }
-      mapped.set(p.name.trim().toLowerCase(), p.user_id);
+      // Named as the file names them, or as they read once an export's formula guard is taken off.
+      mapped.set(readTextCell(p.name.trim()).toLowerCase(), p.user_id);
     }
     const resolve = (name: string) => {
       const key = name.trim().toLowerCase();
@@ -573,28 +593,40 @@ export class BillsService {
       );
       return match.length === 1 ? match[0]?.user_id : undefined;
     };
-    const plan = readSplitwiseCsv(input.csv, currency, resolve);
-    const expenses = plan.expenses.map((e) => ({
-      ...e,
-      portions: computePortions(e.amount_minor, e.split),
-      currency,
-      note: null,
-      receipt_img: null,
-    }));
+    const plan = await readSplitwiseCsv(input.csv, currency, resolve);
+    const { expenses } = plan;
+    // One transaction, so a failed import adds nothing; made and written in batches with the event loop
+    // let go between them, so a big file does not hold the server.
+    const pause = pauses();
     await this.bills.transaction(async (repo) => {
-      for (const e of expenses) {
-        const id = await repo.insertExpense(houseId, e, user.user_id);
-        await repo.logActivity(houseId, this.activity(user, 'created', 'expense', id, e));
-      }
-      for (const p of plan.payments) {
-        const created = await repo.insertPayment(houseId, { ...p, currency }, user.user_id);
-        await repo.logActivity(
+      for (let from = 0; from < expenses.length; from += IMPORT_BATCH) {
+        const batch = expenses.slice(from, from + IMPORT_BATCH).map((e) => ({
+          ...e,
+          portions: computePortions(e.amount_minor, e.split),
+          currency,
+          note: null,
+          receipt_img: null,
+        }));
+        const ids = await repo.insertExpenses(houseId, batch, user.user_id);
+        await repo.logActivities(
           houseId,
-          this.activity(user, 'created', 'payment', created.payment_id, {
-            title: 'Payment',
-            amount_minor: p.amount_minor,
-          }),
+          batch.map((e, i) => this.activity(user, 'created', 'expense', ids[i] as number, e)),
         );
+        await pause();
+      }
+      for (let from = 0; from < plan.payments.length; from += IMPORT_BATCH) {
+        const lines = [];
+        for (const p of plan.payments.slice(from, from + IMPORT_BATCH)) {
+          const created = await repo.insertPayment(houseId, { ...p, currency }, user.user_id);
+          lines.push(
+            this.activity(user, 'created', 'payment', created.payment_id, {
+              title: 'Payment',
+              amount_minor: p.amount_minor,
+            }),
+          );
+        }
+        await repo.logActivities(houseId, lines);
+        await pause();
       }
     });
     if (expenses.length + plan.payments.length > 0) {

@@ -25,9 +25,9 @@ const splitwiseExport = [
   ',Total balance, , ,EUR,10.00,5.00,-15.00',
 ].join('\n');
 
-function fieldOf(run: () => unknown) {
+async function fieldOf(run: () => Promise<unknown>) {
   try {
-    run();
+    await run();
   } catch (error) {
     if (error instanceof AppError) return [error.field, error.message];
     throw error;
@@ -38,8 +38,8 @@ function fieldOf(run: () => unknown) {
 describe('readSplitwiseCsv', () => {
   const resolve = (name: string) => ({ 'alice smith': 1, 'bob jones': 2, chloé: 3 })[name.toLowerCase()];
 
-  it('reads expenses as exact splits and payments, skipping what it cannot express', () => {
-    const plan = readSplitwiseCsv(splitwiseExport, 'EUR', resolve);
+  it('reads expenses as exact splits and payments, skipping what it cannot express', async () => {
+    const plan = await readSplitwiseCsv(splitwiseExport, 'EUR', resolve);
     expect(plan.expenses).toEqual([
       {
         line: 2,
@@ -79,11 +79,11 @@ describe('readSplitwiseCsv', () => {
     ]);
   });
 
-  it('refuses a file that is not an export, or names nobody in the house', () => {
-    expect(fieldOf(() => readSplitwiseCsv('a,b,c\n1,2,3', 'EUR', resolve))?.[0]).toBe('csv');
-    expect(fieldOf(() => readSplitwiseCsv('"unclosed', 'EUR', resolve))?.[0]).toBe('csv');
+  it('refuses a file that is not an export, or names nobody in the house', async () => {
+    expect((await fieldOf(() => readSplitwiseCsv('a,b,c\n1,2,3', 'EUR', resolve)))?.[0]).toBe('csv');
+    expect((await fieldOf(() => readSplitwiseCsv('"unclosed', 'EUR', resolve)))?.[0]).toBe('csv');
     expect(
-      fieldOf(() => readSplitwiseCsv('Date,Description,Category,Cost,Currency,Zed\n', 'EUR', resolve)),
+      await fieldOf(() => readSplitwiseCsv('Date,Description,Category,Cost,Currency,Zed\n', 'EUR', resolve)),
     ).toEqual(['people', 'No member matches “Zed”; choose one in people.']);
   });
 
@@ -123,7 +123,7 @@ describe('toSplitwiseCsv', () => {
     ]);
   });
 
-  it('reads back to the same balances (round trip over random expenses and payments)', () => {
+  it('reads back to the same balances (round trip over random expenses and payments)', async () => {
     const ids = people.map((p) => p.user_id);
     const expenseArb = fc.record({
       spent_on: fc.constantFrom('2024-01-01', '2024-03-15', '2025-12-31'),
@@ -143,18 +143,18 @@ describe('toSplitwiseCsv', () => {
         amount_minor: fc.integer({ min: 1, max: 100_000 }),
       })
       .filter((p) => p.from !== p.to);
-    fc.assert(
-      fc.property(
+    await fc.assert(
+      fc.asyncProperty(
         fc.array(expenseArb, { maxLength: 10 }),
         fc.array(paymentArb, { maxLength: 5 }),
         fc.constantFrom('EUR', 'JPY', 'KWD'),
-        (raw, payments, currency) => {
+        async (raw, payments, currency) => {
           const expenses = raw.map((e) => {
             const split: Split = { mode: 'equal', parts: e.people.map((user_id) => ({ user_id, value: 0 })) };
             return { ...e, portions: computePortions(e.amount_minor, split) };
           });
           const csv = toSplitwiseCsv({ currency, people, expenses, payments });
-          const plan = readSplitwiseCsv(csv, currency, byName);
+          const plan = await readSplitwiseCsv(csv, currency, byName);
           const readBack = plan.expenses.map((e) => ({
             ...e,
             portions: computePortions(e.amount_minor, e.split),

@@ -1,7 +1,9 @@
+import { Readable } from 'node:stream';
 import { EXPENSE_TITLE_MAX, type ExpenseCategory, type Portion, type Split } from '@hearth/contract';
-import { parse } from 'csv-parse/sync';
+import { parse } from 'csv-parse';
 import { stringify } from 'csv-stringify/sync';
 import { validationError } from '../../lib/errors.js';
+import { pauses } from '../../lib/pauses.js';
 import { decimalToMinor, minorToDecimal } from './money.js';
 import { parseDate } from './recurrence.js';
 
@@ -53,46 +55,120 @@ export interface ExportPayment {
   amount_minor: number;
 }
 
-/** The house's expenses and payments, oldest first, as a Splitwise-style CSV. */
+/**
+ * A spreadsheet may run a cell that starts with `=`, `+`, `-`, `@`, a tab or a carriage return (OWASP's
+ * list; Apple Numbers also reads their full-width forms so): csv-stringify's `escape_formulas` puts a `'`
+ * before such a text cell. Text that already starts with quotes before such a character gets one more
+ * here, so reading a cell back (one `'` off) is exact for every text.
+ */
+const QUOTED_FORMULA_START = /^'+[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+
+/** A text cell as written: the library neutralises formulas, this keeps a typed `'=...` apart from them. */
+function textCell(text: string): string {
+  return QUOTED_FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+/**
+ * A text cell as read: the `'` an export put before a formula (or before text that began with quotes and
+ * a formula character) is taken off again, so a round trip gives back exactly what was typed. A `'` before
+ * anything else is the text itself.
+ */
+export function readTextCell(cell: string): string {
+  return QUOTED_FORMULA_START.test(cell) ? cell.slice(1) : cell;
+}
+
+/**
+ * Writes the CSV a piece at a time, so an export streams: the header, then rows oldest first as pages of
+ * them come (the caller merges expenses and payments by date), then the total balance line.
+ * Money goes to csv-stringify as numbers (minor units), which it never neutralises, so `-12.50` stays a
+ * number while every text cell (titles, names) starting with a formula character gets a leading `'`.
+ */
+export class SplitwiseCsvWriter {
+  private readonly nameOf: Map<number, string>;
+  private readonly totals: Map<number, number>;
+
+  constructor(
+    private readonly currency: string,
+    private readonly people: readonly ExportPerson[],
+  ) {
+    this.nameOf = new Map(people.map((p) => [p.user_id, p.name]));
+    this.totals = new Map(people.map((p) => [p.user_id, 0]));
+  }
+
+  private stringify(records: (string | number)[][]): string {
+    return stringify(records, {
+      escape_formulas: true,
+      cast: { number: (minor) => minorToDecimal(minor, this.currency) },
+    });
+  }
+
+  header(): string {
+    return this.stringify([[...HEAD, ...this.people.map((p) => textCell(p.name))]]);
+  }
+
+  private effects(effects: Map<number, number>): number[] {
+    return this.people.map((p) => {
+      const effect = effects.get(p.user_id) ?? 0;
+      this.totals.set(p.user_id, (this.totals.get(p.user_id) ?? 0) + effect);
+      return effect;
+    });
+  }
+
+  private expenseRow(e: ExportExpense): (string | number)[] {
+    const effects = new Map<number, number>([[e.paid_by, e.amount_minor]]);
+    for (const portion of e.portions) {
+      effects.set(portion.user_id, (effects.get(portion.user_id) ?? 0) - portion.amount_minor);
+    }
+    const cells = [e.spent_on, textCell(e.title), CATEGORY_LABELS[e.category], e.amount_minor, this.currency];
+    return [...cells, ...this.effects(effects)];
+  }
+
+  private paymentRow(p: ExportPayment): (string | number)[] {
+    const effects = new Map<number, number>([
+      [p.from, p.amount_minor],
+      [p.to, -p.amount_minor],
+    ]);
+    const title = `${this.nameOf.get(p.from) ?? p.from} paid ${this.nameOf.get(p.to) ?? p.to}`;
+    const cells = [p.paid_on, textCell(title), PAYMENT_CATEGORY, p.amount_minor, this.currency];
+    return [...cells, ...this.effects(effects)];
+  }
+
+  /** Rows in the order given, which must be oldest first. */
+  rows(rows: readonly ({ expense: ExportExpense } | { payment: ExportPayment })[]): string {
+    return this.stringify(
+      rows.map((r) => ('expense' in r ? this.expenseRow(r.expense) : this.paymentRow(r.payment))),
+    );
+  }
+
+  /** A blank line and each person's total over every row written. */
+  end(): string {
+    const total = [
+      '',
+      TOTAL_LABEL,
+      '',
+      '',
+      this.currency,
+      ...this.people.map((p) => this.totals.get(p.user_id) ?? 0),
+    ];
+    return this.stringify([[], total]);
+  }
+}
+
+/** The house's expenses and payments, oldest first, as a Splitwise-style CSV, in one piece. */
 export function toSplitwiseCsv(input: {
   currency: string;
   people: readonly ExportPerson[];
   expenses: readonly ExportExpense[];
   payments: readonly ExportPayment[];
 }): string {
-  const { currency, people } = input;
-  const nameOf = new Map(people.map((p) => [p.user_id, p.name]));
-  const money = (minor: number) => minorToDecimal(minor, currency);
-  const rows: { date: string; cells: string[] }[] = [];
-  const totals = new Map<number, number>(people.map((p) => [p.user_id, 0]));
-  const effectsRow = (effects: Map<number, number>) =>
-    people.map((p) => {
-      const effect = effects.get(p.user_id) ?? 0;
-      totals.set(p.user_id, (totals.get(p.user_id) ?? 0) + effect);
-      return money(effect);
-    });
-
-  for (const e of input.expenses) {
-    const effects = new Map<number, number>([[e.paid_by, e.amount_minor]]);
-    for (const portion of e.portions) {
-      effects.set(portion.user_id, (effects.get(portion.user_id) ?? 0) - portion.amount_minor);
-    }
-    const cells = [e.spent_on, e.title, CATEGORY_LABELS[e.category], money(e.amount_minor), currency];
-    rows.push({ date: e.spent_on, cells: [...cells, ...effectsRow(effects)] });
-  }
-  for (const p of input.payments) {
-    const effects = new Map<number, number>([
-      [p.from, p.amount_minor],
-      [p.to, -p.amount_minor],
-    ]);
-    const title = `${nameOf.get(p.from) ?? p.from} paid ${nameOf.get(p.to) ?? p.to}`;
-    const cells = [p.paid_on, title, PAYMENT_CATEGORY, money(p.amount_minor), currency];
-    rows.push({ date: p.paid_on, cells: [...cells, ...effectsRow(effects)] });
-  }
+  const writer = new SplitwiseCsvWriter(input.currency, input.people);
+  const rows = [
+    ...input.expenses.map((expense) => ({ date: expense.spent_on, row: { expense } })),
+    ...input.payments.map((payment) => ({ date: payment.paid_on, row: { payment } })),
+  ];
   // Stable sort: same-day rows keep expenses before payments, each in the order given.
   rows.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
-  const total = ['', TOTAL_LABEL, '', '', currency, ...people.map((p) => money(totals.get(p.user_id) ?? 0))];
-  return stringify([[...HEAD, ...people.map((p) => p.name)], ...rows.map((r) => r.cells), [], total]);
+  return writer.header() + writer.rows(rows.map((r) => r.row)) + writer.end();
 }
 
 export interface ImportedExpense {
@@ -117,30 +193,67 @@ export interface ImportPlan {
   skipped: { line: number; reason: string }[];
 }
 
+/** How many bytes of the file the parser takes at a time (it reads a slice's rows in one go). */
+const PARSE_SLICE_BYTES = 8 * 1024;
+
+/**
+ * The file's records, each with the line it ends on, read a slice at a time with pauses for the event loop
+ * (lib/pauses), so a big file never holds the server. A file that is not CSV is a 400.
+ */
+async function* csvRecords(text: string): AsyncGenerator<{ record: string[]; line: number }> {
+  const bytes = Buffer.from(text);
+  // Byte slices (not string ones): the parser joins a character split between two of them.
+  const slices = function* () {
+    for (let at = 0; at < bytes.length; at += PARSE_SLICE_BYTES) {
+      yield bytes.subarray(at, at + PARSE_SLICE_BYTES);
+    }
+  };
+  const parser = Readable.from(slices()).pipe(
+    // With `info`, each record comes with where it was read; the line number is where it ends.
+    parse({ bom: true, relax_column_count: true, skip_empty_lines: true, info: true, trim: true }),
+  );
+  const pause = pauses();
+  const records = parser[Symbol.asyncIterator]();
+  for (;;) {
+    let next: IteratorResult<{ record: string[]; info: { lines: number } }>;
+    try {
+      next = await records.next();
+    } catch (error) {
+      throw validationError('csv', `csv could not be read: ${(error as Error).message}`);
+    }
+    if (next.done) return;
+    yield { record: next.value.record, line: next.value.info.lines };
+    await pause();
+  }
+}
+
 /**
  * Reads a Splitwise export into expenses (split by exact amounts) and payments in the house currency.
  * `resolve` names the member for a person column. A file that is not such an export, or a person no member
  * matches, is a 400 and nothing is read; single rows that cannot be expressed are skipped with a reason.
+ * Text cells lose the `'` an export put before a formula (see readTextCell).
  */
-export function readSplitwiseCsv(
+export async function readSplitwiseCsv(
   text: string,
   currency: string,
   resolve: (name: string) => number | undefined,
-): ImportPlan {
-  let records: { record: string[]; info: { lines: number } }[];
+): Promise<ImportPlan> {
+  const records = csvRecords(text);
   try {
-    // With `info`, each record comes with where it was read; the line number is where it ends.
-    records = parse(text, {
-      bom: true,
-      relax_column_count: true,
-      skip_empty_lines: true,
-      info: true,
-      trim: true,
-    }) as unknown as { record: string[]; info: { lines: number } }[];
-  } catch (error) {
-    throw validationError('csv', `csv could not be read: ${(error as Error).message}`);
+    return await planOf(records, currency, resolve);
+  } finally {
+    // A refused file is not read further.
+    await records.return(undefined);
   }
-  const header = records[0]?.record ?? [];
+}
+
+async function planOf(
+  records: AsyncGenerator<{ record: string[]; line: number }>,
+  currency: string,
+  resolve: (name: string) => number | undefined,
+): Promise<ImportPlan> {
+  const first = await records.next();
+  const header = first.done ? [] : first.value.record;
   if (
     HEAD.some((name, i) => header[i]?.toLowerCase() !== name.toLowerCase()) ||
     header.length <= HEAD.length
@@ -150,7 +263,7 @@ export function readSplitwiseCsv(
       `csv is not a Splitwise export: its first line must be ${HEAD.join(',')} followed by people's names.`,
     );
   }
-  const names = header.slice(HEAD.length);
+  const names = header.slice(HEAD.length).map(readTextCell);
   const ids = names.map((name) => {
     const id = resolve(name);
     if (id === undefined)
@@ -162,9 +275,9 @@ export function readSplitwiseCsv(
   }
 
   const plan: ImportPlan = { expenses: [], payments: [], skipped: [] };
-  for (const { record, info } of records.slice(1)) {
-    const line = info.lines;
-    const [date = '', description = '', category = '', cost = '', rowCurrency = ''] = record;
+  for await (const { record, line } of records) {
+    const [date = '', cell = '', category = '', cost = '', rowCurrency = ''] = record;
+    const description = readTextCell(cell);
     if (description === TOTAL_LABEL && date === '') continue;
     const skip = (reason: string) => plan.skipped.push({ line, reason });
     if (!parseDate(date)) {

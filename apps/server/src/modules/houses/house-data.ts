@@ -2,6 +2,7 @@ import type { ExportPerson, HouseExport, ImportResult } from '@hearth/contract';
 import { ErrorCode, HOUSE_EXPORT_FORMAT, HOUSE_EXPORT_VERSION } from '@hearth/contract';
 import type { DatabaseEngine } from '../../config.js';
 import type { Identity } from '../../core/identity.js';
+import { jsonChunks } from '../../core/json-stream.js';
 import type { LivePublisher } from '../../core/live.js';
 import type { Membership } from '../../core/membership.js';
 import type {
@@ -10,6 +11,7 @@ import type {
   HouseDataKey,
   PeopleIds,
   PeopleRefs,
+  StreamedSection,
 } from '../../core/module.js';
 import type { Db } from '../../db/create-db.js';
 import { conflict, notFound, validationError } from '../../lib/errors.js';
@@ -17,6 +19,12 @@ import { checkImage } from '../../lib/images.js';
 import { requiredText } from '../../lib/text.js';
 import type { HousesRepository } from './repository.js';
 import { checkTimeZone } from './service.js';
+
+/** A house document on its way out: when it was made, and its JSON text in chunks. */
+export interface HouseDocument {
+  exportedAt: string;
+  chunks: AsyncIterable<string>;
+}
 
 /** Numbers people in the order they are first named: members first (oldest first), then authors. */
 class PeopleNumbering implements PeopleRefs {
@@ -67,41 +75,81 @@ export class HouseDataService {
     private readonly live: LivePublisher,
   ) {}
 
-  async export(identity: Identity, houseId: number): Promise<HouseExport> {
+  /**
+   * The house as its document, written out as it is read: the membership is checked here; the first
+   * chunk (which opens the one snapshot every section is read from and finds the house) is made before
+   * this returns, so a failure there is an ordinary error answer. The snapshot ends when the last chunk is
+   * made, or when whoever reads the chunks stops (an aborted download).
+   */
+  async export(identity: Identity, houseId: number): Promise<HouseDocument> {
     await this.membership.ofHouse(identity, houseId);
-    let tx = this.db.transaction();
+    const exportedAt = new Date().toISOString();
+    const chunks = this.documentChunks(houseId, exportedAt);
+    const first = await chunks.next();
+    return {
+      exportedAt,
+      chunks: {
+        [Symbol.asyncIterator]: () => {
+          let started = false;
+          return {
+            next: () => {
+              if (started) return chunks.next();
+              started = true;
+              return Promise.resolve(first);
+            },
+            return: (value?: unknown) => chunks.return(value as undefined),
+          };
+        },
+      },
+    };
+  }
+
+  private async *documentChunks(houseId: number, exportedAt: string): AsyncGenerator<string, undefined> {
+    let begin = this.db.startTransaction();
     // One snapshot for every section: PostgreSQL needs asking; SQLite reads one anyway.
-    if (this.engine === 'postgres') tx = tx.setIsolationLevel('repeatable read');
-    return tx.execute(async (trx) => {
+    if (this.engine === 'postgres') begin = begin.setIsolationLevel('repeatable read');
+    const trx = await begin.execute();
+    try {
       const house = await this.houses.findById(houseId, trx);
       if (!house) throw notFound('House');
       const people = new PeopleNumbering();
       for (const member of await this.houses.members(houseId, trx)) people.ref(member.user_id);
-      const data: HouseExport['data'] = {};
-      for (const hook of this.hooks) await exportSection(hook, houseId, trx, people, data);
-      const rows = new Map((await this.houses.people(trx, people.ids())).map((r) => [r.user_id, r]));
-      const listed: ExportPerson[] = people.ids().map((id, index) => {
-        const row = rows.get(id);
-        if (!row) throw new Error(`Exported records name user ${id}, who does not exist.`);
-        return {
-          ref: index + 1,
-          username: row.username,
-          first_name: row.first_name,
-          last_name: row.last_name,
-          profile_img: row.profile_img,
-          member: row.house_id === houseId,
-          former: row.deleted_at !== null,
-        };
-      });
-      return {
+      // Each section is read when the writer reaches it, so people are numbered in the document's order.
+      const data: StreamedData = {};
+      for (const hook of this.hooks) data[hook.section] = () => hook.export(houseId, trx, people);
+      // People come last: the sections' pages number everyone they name as they are written.
+      const listed = (async function* (houses: HousesRepository) {
+        const rows = new Map((await houses.people(trx, people.ids())).map((r) => [r.user_id, r]));
+        for (const [index, id] of people.ids().entries()) {
+          const row = rows.get(id);
+          if (!row) throw new Error(`Exported records name user ${id}, who does not exist.`);
+          const person: ExportPerson = {
+            ref: index + 1,
+            username: row.username,
+            first_name: row.first_name,
+            last_name: row.last_name,
+            profile_img: row.profile_img,
+            member: row.house_id === houseId,
+            former: row.deleted_at !== null,
+          };
+          yield person;
+        }
+      })(this.houses);
+      const document: Omit<StreamedSection<HouseExport>, 'data'> & { data: StreamedData } = {
         format: HOUSE_EXPORT_FORMAT,
         version: HOUSE_EXPORT_VERSION,
-        exported_at: new Date().toISOString(),
+        exported_at: exportedAt,
         house: { house_name: house.house_name, house_img: house.house_img, time_zone: house.time_zone },
-        people: listed,
         data,
+        people: listed,
       };
-    });
+      yield* jsonChunks(document);
+      await trx.commit().execute();
+    } finally {
+      // Only reads were made: a document not written to its end just lets the snapshot go.
+      if (!trx.isCommitted) await trx.rollback().execute();
+    }
+    return undefined;
   }
 
   /**
@@ -169,16 +217,8 @@ export class HouseDataService {
   }
 }
 
-/** Writes one module's section (the key and its type travel together). */
-async function exportSection<K extends HouseDataKey>(
-  hook: HouseDataHook<K>,
-  houseId: number,
-  trx: Db,
-  people: PeopleRefs,
-  data: HouseExport['data'],
-): Promise<void> {
-  data[hook.section] = await hook.export(houseId, trx, people);
-}
+/** The document's sections, each read by its hook when the writer reaches it (big lists as pages). */
+type StreamedData = Partial<Record<HouseDataKey, () => Promise<unknown>>>;
 
 async function importSection<K extends HouseDataKey>(
   hook: HouseDataHook<K>,
