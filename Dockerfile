@@ -5,8 +5,9 @@
 # NODE_IMAGE picks the base for both stages (a Debian-based Node.js 20.19+, 22 or 24 image with npm).
 ARG NODE_IMAGE=node:24-bookworm-slim
 
-FROM ${NODE_IMAGE} AS build
-# better-sqlite3 compiles from source when no prebuilt binary can be fetched, against the headers under
+# The server's production dependencies alone (not the web app's, which Vite bundles, nor any tool's).
+FROM ${NODE_IMAGE} AS deps
+# Native modules compile from source when no prebuilt binary can be fetched, against the headers under
 # /usr/local (where the Node images keep them), so the tools come first unless the base already has them.
 RUN if ! command -v g++ >/dev/null || ! command -v make >/dev/null || ! command -v python3 >/dev/null; then \
       apt-get update \
@@ -17,28 +18,41 @@ ENV npm_config_nodedir=/usr/local \
     npm_config_update_notifier=false \
     npm_config_fund=false \
     npm_config_audit=false
-WORKDIR /src
-# The lockfile and the workspaces' manifests alone first, so a change of source keeps this layer.
+WORKDIR /app
+# The lockfile and the workspaces' manifests alone, so a change of source keeps these layers.
 COPY package.json package-lock.json ./
 COPY packages/contract/package.json packages/contract/
 COPY packages/i18n/package.json packages/i18n/
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 COPY e2e/package.json e2e/
-RUN --mount=type=cache,target=/root/.npm npm ci
+# The server loads better-sqlite3 13 (Node-API, prebuilt in its package) on Node 22 and later, and 12 on
+# Node 20, which is compiled here; install scripts run only for the one this Node loads. i18next names
+# TypeScript as an optional peer, so npm keeps the compiler: the server never loads it. Last, the driver
+# is opened once, so an image whose SQLite binding does not load is never built.
+RUN --mount=type=cache,target=/root/.npm \
+    npm ci --omit=dev --workspace=@hearth/server --ignore-scripts \
+    && if [ "$(node -p 'process.versions.node.split(".")[0] < 22')" = true ]; then npm rebuild better-sqlite3; fi \
+    && rm -rf node_modules/typescript node_modules/@typescript \
+    && node -e "const m=+process.versions.node.split('.')[0]; const D=require(m>=22?'better-sqlite3-napi':'better-sqlite3'); new D(':memory:').prepare('select 1').get()"
+
+# Everything, to build the web app, the shared packages and the server.
+FROM ${NODE_IMAGE} AS build
+ENV npm_config_update_notifier=false \
+    npm_config_fund=false \
+    npm_config_audit=false
+WORKDIR /src
+COPY package.json package-lock.json ./
+COPY packages/contract/package.json packages/contract/
+COPY packages/i18n/package.json packages/i18n/
+COPY apps/server/package.json apps/server/
+COPY apps/web/package.json apps/web/
+COPY e2e/package.json e2e/
+# The build runs no native module of its own: install scripts are not needed here.
+RUN --mount=type=cache,target=/root/.npm npm ci --ignore-scripts
 COPY . .
-RUN npm run build
-# What the running server needs and nothing else: its production dependencies (the web app's and the
-# tests' are bundled or not needed), the built packages, the web app, no TypeScript sources or source maps.
-RUN npm prune --omit=dev --workspace=@hearth/server \
-    && mkdir -p /app/apps/server /app/apps/web /app/packages/contract /app/packages/i18n \
-    && cp package.json package-lock.json /app/ \
-    && cp -r node_modules /app/ \
-    && cp -r apps/server/package.json apps/server/dist /app/apps/server/ \
-    && if [ -d apps/server/node_modules ]; then cp -r apps/server/node_modules /app/apps/server/; fi \
-    && cp -r apps/web/dist /app/apps/web/ \
-    && for p in contract i18n; do cp -r packages/$p/package.json packages/$p/dist /app/packages/$p/; done \
-    && find /app/apps/server/dist /app/packages -name '*.map' -delete
+RUN npm run build \
+    && find apps/server/dist packages/contract/dist packages/i18n/dist -name '*.map' -delete
 
 FROM ${NODE_IMAGE}
 # Labels for registries and scanners. The project names no public repository or licence yet, so those come
@@ -58,7 +72,11 @@ ENV NODE_ENV=production \
     PORT=3000 \
     DATABASE_URL=file:/data/hearth.db
 WORKDIR /app
-COPY --from=build /app /app
+COPY --from=deps /app /app
+COPY --from=build /src/apps/server/dist apps/server/dist
+COPY --from=build /src/apps/web/dist apps/web/dist
+COPY --from=build /src/packages/contract/dist packages/contract/dist
+COPY --from=build /src/packages/i18n/dist packages/i18n/dist
 # The database lives in /data, the one place the server writes to; mount a volume there.
 RUN mkdir -p /data && chown node:node /data
 USER node
