@@ -4,6 +4,8 @@
 # POSTGRES_DB (default: the user), accepts password logins from the network, then runs the server in the
 # foreground.
 set -eu
+# It runs as postgres from the start (no root step), so the sockets go where that user may write.
+sockets=/tmp
 if [ -n "${POSTGRES_PASSWORD_FILE:-}" ]; then
   [ -z "${POSTGRES_PASSWORD:-}" ] || { echo "set POSTGRES_PASSWORD or POSTGRES_PASSWORD_FILE, not both" >&2; exit 1; }
   POSTGRES_PASSWORD="$(cat "$POSTGRES_PASSWORD_FILE")"
@@ -19,14 +21,14 @@ if [ "${1:-}" = postgres ] && [ ! -s "$PGDATA/PG_VERSION" ]; then
   rm -f "$pwfile"
   echo "host all all all scram-sha-256" >>"$PGDATA/pg_hba.conf"
   if [ "$db" != postgres ]; then
-    pg_ctl -D "$PGDATA" -o "-c listen_addresses=''" -w start >/dev/null
-    createdb --username="$user" --host=/var/run/postgresql "$db"
+    pg_ctl -D "$PGDATA" -o "-c listen_addresses='' -c unix_socket_directories=$sockets" -w start >/dev/null
+    createdb --username="$user" --host="$sockets" "$db"
     pg_ctl -D "$PGDATA" -m fast -w stop >/dev/null
   fi
   echo "PostgreSQL initialised for user $user, database $db"
 fi
 if [ "${1:-}" = postgres ]; then
   shift
-  exec postgres -D "$PGDATA" -c listen_addresses='*' "$@"
+  exec postgres -D "$PGDATA" -c listen_addresses='*' -c unix_socket_directories="$sockets" "$@"
 fi
 exec "$@"
