@@ -33,7 +33,7 @@ COPY e2e/package.json e2e/
 RUN --mount=type=cache,target=/root/.npm \
     npm ci --omit=dev --workspace=@hearth/server --ignore-scripts \
     && if [ "$(node -p 'process.versions.node.split(".")[0] < 22')" = true ]; then npm rebuild better-sqlite3; fi \
-    && rm -rf node_modules/typescript node_modules/@typescript \
+    && rm -rf node_modules/typescript node_modules/@typescript e2e \
     && node -e "const m=+process.versions.node.split('.')[0]; const D=require(m>=22?'better-sqlite3-napi':'better-sqlite3'); new D(':memory:').prepare('select 1').get()"
 
 # Everything, to build the web app, the shared packages and the server.

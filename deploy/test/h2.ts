@@ -57,7 +57,13 @@ export async function h2Client(origin: string, ca: string): Promise<H2Client> {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const nullBody = status === 204 || status === 205 || status === 304;
-    return new Response(nullBody ? null : Buffer.concat(chunks), { status, headers: responseHeaders });
+    const response = new Response(nullBody ? null : Buffer.concat(chunks), {
+      status,
+      headers: responseHeaders,
+    });
+    // As fetch's own answers do, it knows its URL (relative redirects resolve against it).
+    Object.defineProperty(response, 'url', { value: url.href });
+    return response;
   }
 
   function events(
