@@ -29,8 +29,11 @@ fi
 started=$(date +%s)
 # NODE_IMAGE=..., POSTGRES_IMAGE=..., CADDY_IMAGE=... (kept between runs, rebuilt when missing or changed)
 while IFS= read -r line; do export "${line?}"; done < <(bash deploy/test/base/images.sh)
+# A stand-in that was just rebuilt leaves its previous version untagged: drop those.
+"$docker" image prune --force --filter label=org.hearth.test.key >/dev/null
 echo "Base images ready in $(($(date +%s) - started)) s: $NODE_IMAGE, $POSTGRES_IMAGE, $CADDY_IMAGE"
 
 node --conditions=@hearth/source --import tsx --test --test-concurrency=1 deploy/test/containers.test.ts
-# Build steps no current image uses any more (older sources, lockfiles), beyond the cache of the last runs.
-"$docker" builder prune --force --filter until=72h >/dev/null 2>&1 || true
+# The build cache (layers of earlier sources and lockfiles, the npm cache) is kept to speed up the next
+# run, but not beyond a few gigabytes.
+"$docker" builder prune --force --keep-storage 5GB >/dev/null 2>&1 || true

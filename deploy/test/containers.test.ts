@@ -210,6 +210,47 @@ describe('compose.yaml (SQLite, one container)', () => {
     assert.equal(((await house.json()) as { house_name: string }).house_name, houseName);
   });
 
+  test("README's backup and restore drill works inside the containers", async () => {
+    await project.run(['exec', '-T', 'hearth', 'npm', 'run', 'backup', '--', '/data/hearth-backup.db']);
+    const drillPort = await freePort();
+    const drillBase = `http://127.0.0.1:${drillPort}`;
+    const drill = await project.run([
+      'run',
+      '-d',
+      '-p',
+      `127.0.0.1:${drillPort}:3000`,
+      '-e',
+      'DATABASE_URL=file:/data/drill.db',
+      '-e',
+      `PUBLIC_URL=${drillBase}`,
+      'hearth',
+      'sh',
+      '-c',
+      'npm run restore -- /data/hearth-backup.db && npm start',
+    ]);
+    try {
+      const drillId = drill.split('\n').pop()!.trim();
+      for (let i = 0; ; i++) {
+        const ready = await fetch(`${drillBase}/readyz`).then(
+          (r) => r.ok,
+          () => false,
+        );
+        if (ready) break;
+        if (i > 240) throw new Error(`the restored Hearth did not start: ${await docker(['logs', drillId])}`);
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      const tokens = await signInWithBuiltIn(drillBase, account);
+      const me = (await (await api(drillBase, tokens.access_token, 'GET', '/api/users/me')).json()) as {
+        house_id: number;
+      };
+      const house = await api(drillBase, tokens.access_token, 'GET', `/api/house/${me.house_id}`);
+      assert.equal(((await house.json()) as { house_name: string }).house_name, houseName);
+    } finally {
+      await docker(['rm', '--force', '--volumes', drill.split('\n').pop()!.trim()]).catch(() => {});
+      await project.run(['exec', '-T', 'hearth', 'sh', '-c', 'rm -f /data/drill.db* /data/hearth-backup.db']);
+    }
+  });
+
   test('SIGTERM stops it cleanly in under 10 s', async () => {
     const id = await project.containerId('hearth');
     const t0 = Date.now();
