@@ -211,44 +211,60 @@ describe('compose.yaml (SQLite, one container)', () => {
   });
 
   test("README's backup and restore drill works inside the containers", async () => {
+    const houseOf = async (token: string) => {
+      const me = (await (await api(base, token, 'GET', '/api/users/me')).json()) as { house_id: number };
+      const res = await api(base, token, 'GET', `/api/house/${me.house_id}`);
+      assert.equal(res.status, 200);
+      return (await res.json()) as { house_id: number; house_name: string };
+    };
     await project.run(['exec', '-T', 'hearth', 'npm', 'run', 'backup', '--', '/data/hearth-backup.db']);
-    const drillPort = await freePort();
-    const drillBase = `http://127.0.0.1:${drillPort}`;
-    const drill = await project.run([
-      'run',
-      '-d',
-      '-p',
-      `127.0.0.1:${drillPort}:3000`,
+    // A change after the backup: the restored copy must show the house as it was.
+    const live = await signInWithBuiltIn(base, account);
+    const house = await houseOf(live.access_token);
+    const renamed = await api(base, live.access_token, 'PATCH', `/api/house/${house.house_id}`, {
+      house_name: 'Renamed after the backup',
+    });
+    assert.equal(renamed.status, 200);
+    await project.run([
+      'exec',
+      '-T',
       '-e',
       'DATABASE_URL=file:/data/drill.db',
-      '-e',
-      `PUBLIC_URL=${drillBase}`,
       'hearth',
-      'sh',
-      '-c',
-      'npm run restore -- /data/hearth-backup.db && npm start',
+      'npm',
+      'run',
+      'restore',
+      '--',
+      '/data/hearth-backup.db',
     ]);
+    // Sign-ins belong to the address they were made at, so the copy is served at the usual one.
+    await project.run(['stop', 'hearth']);
+    const drill = (
+      await project.run(['run', '-d', '--service-ports', '-e', 'DATABASE_URL=file:/data/drill.db', 'hearth'])
+    )
+      .split('\n')
+      .pop()!
+      .trim();
     try {
-      const drillId = drill.split('\n').pop()!.trim();
       for (let i = 0; ; i++) {
-        const ready = await fetch(`${drillBase}/readyz`).then(
+        const ready = await fetch(`${base}/readyz`).then(
           (r) => r.ok,
           () => false,
         );
         if (ready) break;
-        if (i > 240) throw new Error(`the restored Hearth did not start: ${await docker(['logs', drillId])}`);
+        if (i > 240) throw new Error(`the restored copy did not start: ${await docker(['logs', drill])}`);
         await new Promise((r) => setTimeout(r, 250));
       }
-      const tokens = await signInWithBuiltIn(drillBase, account);
-      const me = (await (await api(drillBase, tokens.access_token, 'GET', '/api/users/me')).json()) as {
-        house_id: number;
-      };
-      const house = await api(drillBase, tokens.access_token, 'GET', `/api/house/${me.house_id}`);
-      assert.equal(((await house.json()) as { house_name: string }).house_name, houseName);
+      const restored = await signInWithBuiltIn(base, account);
+      assert.equal((await houseOf(restored.access_token)).house_name, houseName);
     } finally {
-      await docker(['rm', '--force', '--volumes', drill.split('\n').pop()!.trim()]).catch(() => {});
-      await project.run(['exec', '-T', 'hearth', 'sh', '-c', 'rm -f /data/drill.db* /data/hearth-backup.db']);
+      await docker(['rm', '--force', '--volumes', drill]).catch(() => {});
     }
+    await project.run(['up', '-d', '--no-build']);
+    await waitHealthy([await project.containerId('hearth')], 60_000);
+    await project.run(['exec', '-T', 'hearth', 'sh', '-c', 'rm /data/drill.db* /data/hearth-backup.db']);
+    const again = await signInWithBuiltIn(base, account);
+    assert.equal((await houseOf(again.access_token)).house_name, 'Renamed after the backup');
   });
 
   test('SIGTERM stops it cleanly in under 10 s', async () => {
