@@ -1,8 +1,9 @@
 # Hearth's container image: one Node.js process serving the API, the web app and the built-in sign-in.
-# Two stages on the same Node base: the first installs everything and builds, the second keeps only the
-# built output and the server's production dependencies, and runs as the unprivileged `node` user.
+# Three stages on the same Node base: one installs the server's production dependencies, one installs
+# everything and builds, and the last keeps only those dependencies and the built output, and runs as the
+# unprivileged `node` user (no compilers, dev dependencies, sources or server source maps).
 #   docker build -t hearth .            (or: docker compose up -d, which builds it)
-# NODE_IMAGE picks the base for both stages (a Debian-based Node.js 20.19+, 22 or 24 image with npm).
+# NODE_IMAGE picks the base for every stage (a Debian-based Node.js 20.19+, 22 or 24 image with npm).
 ARG NODE_IMAGE=node:24-bookworm-slim
 
 # The server's production dependencies alone (not the web app's, which Vite bundles, nor any tool's).
