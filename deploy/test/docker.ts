@@ -81,12 +81,11 @@ export async function waitHealthy(containers: string[], timeoutMs: number): Prom
     const states = await Promise.all(containers.map(health));
     if (states.every((s) => s === 'healthy')) return Date.now() - started;
     if (Date.now() - started > timeoutMs) {
-      const logs = await docker([
-        'logs',
-        '--tail',
-        '30',
-        containers[states.findIndex((s) => s !== 'healthy')]!,
-      ]).catch((e: Error) => e.message);
+      // The server's start-up errors go to stderr: both streams, in order.
+      const unhealthy = containers[states.findIndex((s) => s !== 'healthy')]!;
+      const logs = await sh(['sh', '-c', `${DOCKER} logs --tail 30 ${unhealthy} 2>&1`]).catch(
+        (e: Error) => e.message,
+      );
       throw new Error(`not healthy within ${timeoutMs} ms: ${states.join(', ')}\n${logs}`);
     }
     await new Promise((r) => setTimeout(r, 250));
