@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The whole suite, in the order that fails fastest: lint and types, unit/component/API tests on SQLite,
-// the API tests again on PostgreSQL under Node 24 when TEST_DATABASE_URL is set, then the built app in
-// Chromium.
+// the API tests again on PostgreSQL under Node 24 when TEST_DATABASE_URL is set, the container image and
+// compose files, then the built app in Chromium.
 import { spawnSync } from 'node:child_process';
 
 const steps = [
@@ -18,6 +18,12 @@ if (process.env.TEST_DATABASE_URL) {
   console.log('TEST_DATABASE_URL is not set: the API tests run on SQLite only.');
 }
 steps.push(['build', 'npm', ['run', 'build', '--silent']]);
+// The Dockerfile and both compose files, run for real on a local Docker engine (started when needed).
+steps.push([
+  'container test (image, compose.yaml, PostgreSQL with Caddy)',
+  'bash',
+  ['scripts/test-containers.sh'],
+]);
 steps.push([
   'browser tests (Playwright, Chromium)',
   'npx',
