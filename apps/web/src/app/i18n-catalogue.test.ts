@@ -98,6 +98,17 @@ function strayBraces(message: string): string[] {
   return found;
 }
 
+/**
+ * Keys named by a number after a word (`editReminder2`, `weCouldnTLoadThe3`): a second message that got the
+ * first one's name, which tells a reader nothing. A key that is a number as a whole (`httpStatus.404`) is a
+ * value picked from data and stays.
+ */
+function numberedKeys(tree: Tree): string[] {
+  return leaves(tree)
+    .map(([key]) => key)
+    .filter((key) => key.split('.').some((part) => /\D\d+$/.test(part)));
+}
+
 describe('no literal text in components', () => {
   it('finds literal text, user-visible attributes and shown strings in a planted component', () => {
     const planted = `
@@ -241,6 +252,22 @@ describe('the catalogue', () => {
       .map(([key]) => key)
       .sort();
     expect(deKeys).toEqual(enKeys);
+  });
+
+  it('no key is named with a number after a word', () => {
+    const numbered = NAMESPACES.flatMap((ns) => numberedKeys(en[ns] as Tree).map((key) => `${ns}:${key}`));
+    expect(numbered).toEqual([]);
+  });
+
+  it('finds a numbered key in a planted catalogue, and leaves a key that is a number alone', () => {
+    const planted = {
+      editReminder: 'Edit reminder {title}',
+      editReminder2: 'Edit Reminder',
+      errors: { weCouldnTLoadThe3: 'We couldn’t load the house currency.', loadFailed: 'Failed' },
+      httpStatus: { '404': 'Not Found' },
+      v2: { title: 'Two' },
+    };
+    expect(numberedKeys(planted)).toEqual(['editReminder2', 'errors.weCouldnTLoadThe3', 'v2.title']);
   });
 
   it('every message is valid ICU, and German uses the same placeholders as English', () => {

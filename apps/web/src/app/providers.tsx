@@ -68,7 +68,7 @@ function ConfiguredAuthProvider({ children }: { children: ReactNode }) {
     return (
       <main className="flex min-h-dvh items-center justify-center px-4">
         <Card role="alert" className="w-full max-w-sm text-center">
-          <h1 className="text-xl font-bold text-espresso">{t('hearthCanTReachIts')}</h1>
+          <h1 className="text-xl font-bold text-espresso">{t('serverUnreachable')}</h1>
           <p className="mt-2 mb-5 text-muted">{t('checkYourConnectionAndTry')}</p>
           <Button
             className="w-full"

@@ -32,16 +32,16 @@ export function OfflineBanner() {
             <p role="status">
               {online
                 ? stalled
-                  ? t('notSentYetHearthCan', { count: changes(writes.length) })
+                  ? t('notSentServerUnreachable', { count: changes(writes.length) })
                   : t('sendingMadeWhileOffline', { count: changes(writes.length) })
                 : writes.length > 0
-                  ? t('youReOfflineSavedOn', { count: changes(writes.length) })
+                  ? t('offlineSavedWaiting', { count: changes(writes.length) })
                   : t('youReOfflineYouRe')}
             </p>
             {writes.length > 0 && (
               <ul aria-label={t('waitingToBeSent')} className="mt-1 list-disc pl-5 font-normal">
                 {writes.map((w) => (
-                  <li key={w.key}>{t('waitingToBeSent2', { label: w.label })}</li>
+                  <li key={w.key}>{t('waitingToBeSentItem', { label: w.label })}</li>
                 ))}
               </ul>
             )}
@@ -58,7 +58,7 @@ export function OfflineBanner() {
             <p>
               {dropped.length === 1
                 ? t('aChangeMadeOfflineCould')
-                : t('madeOfflineCouldNotBe', { count: changes(dropped.length) })}
+                : t('offlineChangesNotSaved', { count: changes(dropped.length) })}
             </p>
             <ul className="mt-1 list-disc pl-5 font-normal">
               {dropped.map((d) => (

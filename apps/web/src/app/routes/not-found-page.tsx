@@ -15,7 +15,7 @@ export function NotFoundPage() {
         </Link>
       }
     >
-      {t('thereIsNothingAtThis')}
+      {t('nothingAtThisAddress')}
     </EmptyState>
   );
 }

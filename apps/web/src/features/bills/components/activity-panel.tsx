@@ -35,7 +35,7 @@ export function ActivityPanel({ me, nameOf, money }: ActivityPanelProps) {
       {activity.isPending ? (
         <Spinner label={t('bills:loadingActivity')} />
       ) : activity.isError ? (
-        <Banner variant="error">{t('bills:weCouldnTLoadThe')}</Banner>
+        <Banner variant="error">{t('bills:couldNotLoadActivity')}</Banner>
       ) : rows.length === 0 ? (
         <p className="text-muted">{t('bills:changesToExpensesAndPayments')}</p>
       ) : (

@@ -80,7 +80,7 @@ export function BalancePanel({ balance, me, nameOf, money, onRecordPayment }: Ba
                   aria-label={tr('bills:recordPayment', { t: transferSentence(t, me, nameOf, money) })}
                 >
                   <HandCoins className="size-4" aria-hidden="true" />
-                  {tr('bills:recordPayment2')}
+                  {tr('bills:recordPaymentTitle')}
                 </Button>
               </li>
             ))}

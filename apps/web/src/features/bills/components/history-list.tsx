@@ -143,7 +143,7 @@ export function HistoryList(props: HistoryListProps) {
             </Button>
           }
         >
-          {t('bills:weCouldnTLoadThe2')}
+          {t('bills:couldNotLoadHistory')}
         </Banner>
       ) : items.length === 0 && !hasMore ? (
         <p className="rounded-card border border-dashed border-tan px-4 py-6 text-center text-muted">
@@ -205,8 +205,8 @@ function ExpenseRow({
           <p className="font-semibold text-espresso tabular-nums">{money(expense.amount_minor)}</p>
         </div>
         <p className="text-sm break-words text-muted">
-          {formatBillDate(expense.spent_on)} · {CATEGORY_LABELS[expense.category]} {t('bills:paidBy2')}{' '}
-          {expense.paid_by === me ? t('bills:you2') : nameOf(expense.paid_by)}
+          {formatBillDate(expense.spent_on)} · {CATEGORY_LABELS[expense.category]} {t('bills:historyPaidBy')}{' '}
+          {expense.paid_by === me ? t('bills:payerYou') : nameOf(expense.paid_by)}
         </p>
         <p className="text-sm text-muted">{t('bills:yourShare', { myShare: money(myShare) })}</p>
         {expense.note && <p className="mt-1 text-sm break-words text-espresso">{expense.note}</p>}

@@ -33,11 +33,11 @@ export function HouseCurrencyCard({ houseId }: { houseId: number }) {
       {currency.isPending ? (
         <p className="text-muted">{t('bills:loading')}</p>
       ) : currency.isError ? (
-        <p className="text-muted">{t('bills:weCouldnTLoadThe3')}</p>
+        <p className="text-muted">{t('bills:couldNotLoadHouseCurrency')}</p>
       ) : (
         <>
           <p className="text-espresso">{current ? describe(current) : t('bills:notChosenYetTheHouse')}</p>
-          <p className="text-sm text-muted">{t('bills:billsKeepEveryAmountIn')}</p>
+          <p className="text-sm text-muted">{t('bills:currencyExplanation')}</p>
           {currency.data.locked ? (
             <p className="text-sm text-muted">{t('bills:currencyLocked')}</p>
           ) : changing ? (

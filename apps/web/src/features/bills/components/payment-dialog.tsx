@@ -44,7 +44,7 @@ export function PaymentDialog({ open, onOpenChange, draft, onSubmit, ...rest }: 
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={t('bills:recordPayment2')}
+      title={t('bills:recordPaymentTitle')}
       description={t('bills:logMoneyOneHousematePaid')}
       closeLabel={t('bills:closePaymentForm')}
     >
@@ -81,7 +81,7 @@ function PaymentForm({
   const inputOf = (values: PaymentFormValues): PaymentInput | { field: string; message: string } => {
     const amount = typedAmount(values.amount, currency);
     if ('message' in amount) return { field: 'amount', message: amount.message };
-    if (values.from === values.to) return { field: 'to', message: t('bills:chooseSomeoneOtherThanThe') };
+    if (values.from === values.to) return { field: 'to', message: t('bills:chooseOtherThanPayer') };
     if (!/^\d{4}-\d{2}-\d{2}$/.test(values.paid_on))
       return { field: 'paid_on', message: t('bills:chooseTheDate') };
     return {
@@ -95,7 +95,7 @@ function PaymentForm({
     <Form
       form={form}
       variant="dialog"
-      legend={t('bills:recordPayment2')}
+      legend={t('bills:recordPaymentTitle')}
       validate={(values) => {
         const made = inputOf(values);
         return 'message' in made ? made : null;
@@ -118,7 +118,7 @@ function PaymentForm({
       actions={
         <>
           <CancelButton />
-          <SubmitButton>{t('bills:recordPayment2')}</SubmitButton>
+          <SubmitButton>{t('bills:recordPaymentTitle')}</SubmitButton>
         </>
       }
     >

@@ -86,16 +86,16 @@ function PurchaseForm({
   if (balance.isPending || me.isPending) {
     return (
       <div className="flex justify-center py-8">
-        <Spinner label={t('bills:loading2')} />
+        <Spinner label={t('bills:loadingLabel')} />
       </div>
     );
   }
   if (balance.isError || !me.data) {
-    return <Banner variant="error">{t('bills:weCouldnTLoadYour')}</Banner>;
+    return <Banner variant="error">{t('bills:couldNotLoadHousemates')}</Banner>;
   }
   const currency = balance.data.currency;
   if (!currency) {
-    return <Banner variant="warning">{t('bills:chooseTheHouseCurrencyOn')}</Banner>;
+    return <Banner variant="warning">{t('bills:chooseCurrencyFirst')}</Banner>;
   }
   return (
     <PurchaseFields

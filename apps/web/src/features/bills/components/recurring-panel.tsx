@@ -38,7 +38,7 @@ export function RecurringPanel({ recurring, money, nameOf, onAdd, onEdit, onDele
         </Button>
       </div>
       {sorted.length === 0 ? (
-        <p className="text-muted">{t('bills:rentUtilitiesOrSubscriptionsCan')}</p>
+        <p className="text-muted">{t('bills:recurringBillsHint')}</p>
       ) : (
         <ul className="flex flex-col divide-y divide-line">
           {sorted.map((r) => (
@@ -49,7 +49,10 @@ export function RecurringPanel({ recurring, money, nameOf, onAdd, onEdit, onDele
                   {r.title} · {money(r.amount_minor)}
                 </p>
                 <p className="text-sm break-words text-muted">
-                  {t('bills:paidBy3', { repeat: repeatWords(r.repeat), paid_by: nameOf(r.paid_by) })}
+                  {t('bills:recurringRepeatAndPayer', {
+                    repeat: repeatWords(r.repeat),
+                    paid_by: nameOf(r.paid_by),
+                  })}
                 </p>
                 <p className="text-sm text-espresso">
                   {r.next_on ? t('bills:nextDue', { next_on: formatBillDate(r.next_on) }) : t('bills:ended')}

@@ -23,7 +23,7 @@ export function YourBalance({ user }: { user: User }) {
   const me = user.user_id;
   let body: ReactNode;
   if (balance.isPending) body = <Spinner label={t('bills:loadingBalances')} />;
-  else if (balance.isError) body = <p className="text-muted">{t('bills:weCouldnTLoadYour2')}</p>;
+  else if (balance.isError) body = <p className="text-muted">{t('bills:couldNotLoadBalance')}</p>;
   else if (!balance.data.currency) body = <p className="text-muted">{t('bills:noSharedExpensesYet')}</p>;
   else {
     const currency = balance.data.currency;

@@ -165,7 +165,7 @@ export function recurringInputOf(
   if (!/^\d{4}-\d{2}-\d{2}$/.test(values.starts_on))
     return { field: 'starts_on', message: t('bills:chooseTheFirstDate') };
   if (values.ends_on !== '' && values.ends_on < values.starts_on) {
-    return { field: 'ends_on', message: t('bills:theEndDateMustNot') };
+    return { field: 'ends_on', message: t('bills:endDateBeforeFirstDate') };
   }
   const made = amountAndSplit(values, currency, money);
   if (isProblem(made)) return made;

@@ -60,7 +60,7 @@ export function BillsPage() {
       </div>
     );
   } else if (houseRequired || houseId === null || !me.data) {
-    content = <NoHouseState icon={ReceiptText} title={tr('bills:joinOrCreateAHouse')} />;
+    content = <NoHouseState icon={ReceiptText} title={tr('bills:joinHouseToShareBills')} />;
   } else if (balance.isError || !balance.data) {
     content = (
       <Banner
@@ -96,7 +96,7 @@ function ChooseCurrency({ houseId }: { houseId: number }) {
   return (
     <Card className="mx-auto flex max-w-xl flex-col gap-4">
       <h2 className="text-xl font-bold text-espresso">{tr('bills:chooseYourHouseCurrency')}</h2>
-      <p className="text-muted">{tr('bills:everyExpenseAndPaymentIs')}</p>
+      <p className="text-muted">{tr('bills:currencyRecordedHint')}</p>
       <CurrencyPicker
         initial={defaultCurrency()}
         submitLabel={tr('bills:startUsingBills')}
@@ -226,7 +226,7 @@ function Bills({ houseId, me, currency, balance }: BillsProps) {
           aria-label={tr('bills:recurringBillsSpendingAndMore')}
         >
           {recurring.isError ? (
-            <Banner variant="error">{tr('bills:weCouldnTLoadThe4')}</Banner>
+            <Banner variant="error">{tr('bills:couldNotLoadRecurringBills')}</Banner>
           ) : (
             <RecurringPanel
               recurring={recurring.data ?? []}
@@ -238,7 +238,7 @@ function Bills({ houseId, me, currency, balance }: BillsProps) {
             />
           )}
           {spending.isError ? (
-            <Banner variant="error">{tr('bills:weCouldnTLoadThe5')}</Banner>
+            <Banner variant="error">{tr('bills:couldNotLoadSpendingChart')}</Banner>
           ) : (
             <SpendingChart rows={spending.data?.rows ?? []} money={money} />
           )}
@@ -286,7 +286,7 @@ function Bills({ houseId, me, currency, balance }: BillsProps) {
           onOpenChange={(open) => !open && setConfirm(null)}
           title={
             confirm?.kind === 'payment'
-              ? tr('bills:deletePayment2')
+              ? tr('bills:deletePaymentQuestion')
               : confirm?.kind === 'recurring'
                 ? tr('bills:deleteRecurringBill')
                 : tr('bills:deleteExpense')
@@ -305,7 +305,7 @@ function Bills({ houseId, me, currency, balance }: BillsProps) {
                   ? tr('bills:stopsExpensesItAlreadyMade', { title: confirm.recurring.title })
                   : ''
           }
-          confirmLabel={tr('bills:delete2')}
+          confirmLabel={tr('bills:confirmDelete')}
           destructive
           onConfirm={onConfirmed}
         />

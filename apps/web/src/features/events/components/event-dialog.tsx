@@ -354,7 +354,7 @@ function DeleteButton({
       description={
         <>
           <span className="font-semibold">“{event.title}”</span>{' '}
-          {part ? t('events:thePartChosenUnderApply') : t('events:itIsRemovedFromThe')}
+          {part ? t('events:thePartChosenUnderApply') : t('events:removedForEveryone')}
         </>
       }
       confirmLabel={t('events:deleteEvent')}

@@ -30,7 +30,7 @@ export function PersonalFeedPanel() {
       },
       onError: (err) => {
         console.error('Error making a personal feed link:', err);
-        setStatus({ text: t('events:weCouldnTMakeA'), error: true });
+        setStatus({ text: t('events:couldNotMakeFeedLink'), error: true });
       },
     });
   };
@@ -44,7 +44,7 @@ export function PersonalFeedPanel() {
       },
       onError: (err) => {
         console.error('Error revoking the personal feed link:', err);
-        setStatus({ text: t('events:weCouldnTRevokeThe'), error: true });
+        setStatus({ text: t('events:couldNotRevokeFeedLink'), error: true });
       },
     });
   };
@@ -81,7 +81,7 @@ export function PersonalFeedPanel() {
                   <Copy className="size-4" aria-hidden="true" />
                 )}
                 {copied === 'feed' ? t('events:copied') : t('events:copy')}
-                <span className="sr-only"> {t('events:personalFeedLink2')}</span>
+                <span className="sr-only"> {t('events:personalFeedLinkSuffix')}</span>
               </Button>
             </div>
           </div>

@@ -85,7 +85,7 @@ export function SubscribePanel({ userId, id }: SubscribePanelProps) {
       onSuccess: () => setStatus({ text: t('events:newLinkReadyTheOld') }),
       onError: (err) => {
         console.error('Error making a new calendar link:', err);
-        setStatus({ text: t('events:weCouldnTMakeA2'), error: true });
+        setStatus({ text: t('events:couldNotMakeNewFeedLink'), error: true });
       },
     });
   }
@@ -96,7 +96,7 @@ export function SubscribePanel({ userId, id }: SubscribePanelProps) {
         <h2 id={headingId} className="text-lg font-bold text-espresso">
           {t('events:subscribe')}
         </h2>
-        <p className="mt-1 text-sm text-muted">{t('events:addTheHouseCalendarTo')}</p>
+        <p className="mt-1 text-sm text-muted">{t('events:feedLinkExplanation')}</p>
         {!revealed ? (
           <Button variant="secondary" size="sm" className="mt-4" onClick={() => setRevealed(true)}>
             {t('events:showMyCalendarLink')}
@@ -107,7 +107,7 @@ export function SubscribePanel({ userId, id }: SubscribePanelProps) {
           </div>
         ) : subscription.isError ? (
           <div className="mt-4 flex flex-wrap items-center gap-3">
-            <p className="text-sm font-medium text-danger">{t('events:weCouldnTLoadYour')}</p>
+            <p className="text-sm font-medium text-danger">{t('events:couldNotLoadFeedLink')}</p>
             <Button variant="secondary" size="sm" onClick={() => void subscription.refetch()}>
               {t('events:tryAgain')}
             </Button>
@@ -139,7 +139,7 @@ export function SubscribePanel({ userId, id }: SubscribePanelProps) {
                 {t('events:yourPrivateLinkEndingIn')}{' '}
                 <span className="font-mono">…{subscription.data.hint}</span>
                 {t('events:wasMadeOn')} {formatDate(subscription.data.created_at)}{' '}
-                {t('events:inAnotherBrowserItIs')}
+                {t('events:feedLinkShownOnlyWhereMade')}
               </p>
             )}
             <ConfirmDialog

@@ -31,7 +31,7 @@ export function WeekAtAGlance({ user }: WeekAtAGlanceProps) {
           )}
         </div>
         {user.house_id === null ? (
-          <p className="mt-4 text-muted">{t('events:joinOrCreateAHouse')}</p>
+          <p className="mt-4 text-muted">{t('events:joinHouseToSeeCalendar')}</p>
         ) : (
           <div className="mt-4">
             <WeekGlance houseId={user.house_id} />

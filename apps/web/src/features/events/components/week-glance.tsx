@@ -256,7 +256,7 @@ export default function WeekGlance({ houseId }: { houseId: number }) {
           {calendarFailed()}
         </p>
       )}
-      {!failed && empty && <p className="mb-3 text-sm text-muted">{tr('events:nothingOnTheCalendarThis')}</p>}
+      {!failed && empty && <p className="mb-3 text-sm text-muted">{tr('events:nothingThisWeek')}</p>}
       <ol className="flex flex-col gap-2" aria-label={tr('events:thisWeekDayByDay')}>
         {days.map((day) => (
           <li

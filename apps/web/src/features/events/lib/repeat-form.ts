@@ -65,7 +65,7 @@ export function repeatChoices(startDate: string): { value: RepeatKind; label: st
     {
       value: 'monthly-weekday',
       label: valid
-        ? t('events:monthlyOnThe', { ordinal, value: start.toFormat('cccc') })
+        ? t('events:monthlyOnNthWeekday', { ordinal, value: start.toFormat('cccc') })
         : t('events:monthlyOnTheSameWeekday'),
     },
     {
@@ -89,7 +89,7 @@ export function buildRrule(form: RepeatFormState, startDate: string): RepeatChec
   const start = DateTime.fromISO(startDate);
   const interval = Number(form.interval);
   if (!Number.isInteger(interval) || interval < 1 || interval > 1000) {
-    return { ok: false, field: 'interval', message: t('events:repeatEveryMustBeA') };
+    return { ok: false, field: 'interval', message: t('events:repeatEveryNotWholeNumber') };
   }
   const freq = {
     daily: Frequency.DAILY,
@@ -114,7 +114,7 @@ export function buildRrule(form: RepeatFormState, startDate: string): RepeatChec
       return { ok: false, field: 'until', message: t('events:chooseTheDateTheRepeats') };
     }
     if (start.isValid && form.until < startDate) {
-      return { ok: false, field: 'until', message: t('events:theRepeatsMustEndOn') };
+      return { ok: false, field: 'until', message: t('events:repeatsEndBeforeStart') };
     }
     options.until = until.toJSDate();
   } else if (form.ends === 'count') {

@@ -131,7 +131,7 @@ export function CalendarPage() {
             <Spinner label={t('events:loadingYourCalendar')} />
           </div>
         ) : houseId === null ? (
-          <NoHouseState icon={CalendarDays} title={t('events:joinOrCreateAHouse2')} />
+          <NoHouseState icon={CalendarDays} title={t('events:joinHouseToActivateCalendar')} />
         ) : (
           // The calendar takes the full width (month cells need it); Subscribe follows below.
           <div className="flex flex-col gap-6">

@@ -121,7 +121,7 @@ export function AddItemForm({ items, onAdd, onAddSuggestion }: AddItemFormProps)
               <button
                 type="button"
                 className="flex min-h-11 max-w-full items-center gap-2 rounded-xl border border-line bg-surface px-3 py-1.5 text-left text-sm text-espresso hover:border-tan hover:bg-tan-light"
-                aria-label={t('groceries:add2', {
+                aria-label={t('groceries:addSuggestion', {
                   name: spokenItem(s.name, s.quantity),
                   value: CATEGORY_NAMES[s.category],
                 })}

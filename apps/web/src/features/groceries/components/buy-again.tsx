@@ -30,7 +30,7 @@ export function BuyAgain({ items, onAdd }: BuyAgainProps) {
             <button
               type="button"
               className="flex min-h-11 max-w-full items-center gap-2 rounded-full border border-tan bg-tan-light px-3 py-1.5 text-left text-sm text-espresso hover:border-primary"
-              aria-label={t('groceries:buyAgain2', { name: spokenItem(s.name, s.quantity) })}
+              aria-label={t('groceries:buyAgainItem', { name: spokenItem(s.name, s.quantity) })}
               onClick={() => onAdd(s)}
             >
               {/* One text, so what is read out contains what is seen. */}

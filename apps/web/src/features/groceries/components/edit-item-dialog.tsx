@@ -84,7 +84,7 @@ function EditItemForm({ item, onSave }: { item: GroceryItem; onSave: EditItemDia
       <TextField
         label={t('groceries:quantity')}
         name="quantity"
-        hint={t('groceries:forExample2KgOr')}
+        hint={t('groceries:quantityExample')}
         maxLength={GROCERY_QUANTITY_MAX}
         autoComplete="off"
       />

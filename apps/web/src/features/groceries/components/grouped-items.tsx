@@ -161,7 +161,7 @@ function ItemRow({
         onClick={() => onRemove(item)}
       >
         <X className="size-4" aria-hidden="true" />
-        <span className="sr-only sm:not-sr-only">{t('groceries:remove2')}</span>
+        <span className="sr-only sm:not-sr-only">{t('groceries:removeButton')}</span>
       </Button>
     </li>
   );

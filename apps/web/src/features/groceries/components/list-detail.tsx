@@ -68,7 +68,7 @@ export function ListDetail({
           </h2>
           <p className="text-sm text-muted">
             {itemCount(list.items.length)}
-            {done > 0 && t('groceries:done2', { done })}
+            {done > 0 && t('groceries:doneCountSuffix', { done })}
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -95,7 +95,7 @@ export function ListDetail({
           id={orderPanelId}
           className="flex flex-col gap-2 rounded-xl border border-tan bg-tan-light/40 p-3"
         >
-          <p className="text-sm text-muted">{t('groceries:theOrderYouWalkThe')}</p>
+          <p className="text-sm text-muted">{t('groceries:shopOrderExplanation')}</p>
           <ShopOrder order={completeOrder(order)} onChange={onOrderChange} />
         </div>
       )}

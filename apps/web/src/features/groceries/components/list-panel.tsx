@@ -64,7 +64,7 @@ export function ListPanel({ lists, selectedId, onSelect, onDelete, onCreate, wai
                   onClick={() => onDelete(list)}
                 >
                   <Trash2 className="size-4" aria-hidden="true" />
-                  {t('groceries:delete2')}
+                  {t('groceries:deleteButton')}
                 </Button>
               </li>
             );

@@ -177,7 +177,7 @@ export function GroceriesPage() {
       </div>
     );
   } else if (houseRequired) {
-    content = <NoHouseState icon={ShoppingBasket} title={t('groceries:joinOrCreateAHouse')} />;
+    content = <NoHouseState icon={ShoppingBasket} title={t('groceries:joinHouseToShareLists')} />;
   } else if (lists.isError) {
     content = (
       <Banner
@@ -225,7 +225,7 @@ export function GroceriesPage() {
 
   return (
     <div ref={page}>
-      <PageHeader title={t('groceries:groceries')} description={t('groceries:sharedWithEveryoneInYour')} />
+      <PageHeader title={t('groceries:groceries')} description={t('groceries:listsSharedHint')} />
       <div className="flex flex-col gap-4">
         {banner && (
           <Banner

@@ -10,7 +10,7 @@ export function HomeHeader({ user, house }: { user: User | undefined; house: Hou
       <h1 className="min-w-0 text-2xl font-bold tracking-tight text-espresso sm:text-3xl">
         {user
           ? t('home:welcomeHome', { first_name: user.first_name, last_name: user.last_name })
-          : t('home:welcomeHome2')}
+          : t('home:welcomeHomeNoName')}
       </h1>
       {house && (
         <Link

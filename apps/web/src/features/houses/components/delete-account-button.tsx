@@ -31,9 +31,9 @@ export function DeleteAccountButton({ lastMember = false }: { lastMember?: boole
         title={t('houses:deleteYourAccount')}
         description={
           <span className="flex flex-col gap-1">
-            <span>{t('houses:yourProfilePersonalDataAnd')}</span>
+            <span>{t('houses:accountDeletionEffect')}</span>
             <span>{t('houses:onThisHearthSOwn')}</span>
-            <span>{t('houses:whatYouMadeForA')}</span>
+            <span>{t('houses:madeForHouseStays')}</span>
             {lastMember && (
               <span className="font-semibold text-danger">{t('houses:youAreTheLastMember')}</span>
             )}

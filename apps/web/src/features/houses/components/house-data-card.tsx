@@ -74,7 +74,7 @@ export function HouseDataCard({ houseId }: { houseId: number }) {
               download.mutate(what, {
                 onError: (err) => {
                   console.error(`Error downloading ${what}:`, err);
-                  setStatus({ text: t('houses:weCouldnTDownloadThat', { label: t(label) }), error: true });
+                  setStatus({ text: t('houses:couldNotDownloadExport', { label: t(label) }), error: true });
                 },
               });
             }}
@@ -117,7 +117,7 @@ export function HouseDataCard({ houseId }: { houseId: number }) {
         open={pending !== null}
         onOpenChange={(open) => !open && setPending(null)}
         title={t('houses:importThisHouseExport')}
-        description={t('houses:willFillThisHouseWith', { value: pending?.name ?? 'The file' })}
+        description={t('houses:importFillsHouse', { value: pending?.name ?? 'The file' })}
         confirmLabel={t('houses:import')}
         onConfirm={() => {
           const doc = pending?.doc;

@@ -22,7 +22,7 @@ export function HouseInviteCard({ house }: { house: House }) {
   return (
     <Card>
       <h2 className="text-lg font-bold text-espresso">{t('houses:inviteHousemates')}</h2>
-      <p className="mt-1 text-sm text-muted">{t('houses:shareThisCodeOrA')}</p>
+      <p className="mt-1 text-sm text-muted">{t('houses:shareCodeHint')}</p>
       <p className="mt-4 rounded-xl border border-dashed border-tan bg-tan-light px-4 py-3 text-center font-mono text-2xl font-bold tracking-[0.2em] text-espresso select-all">
         <span className="sr-only">{t('houses:houseCode')} </span>
         {house.house_code}
@@ -62,7 +62,7 @@ export function HouseInviteCard({ house }: { house: House }) {
               onSuccess: () => setStatus({ text: t('houses:newCodeReady') }),
               onError: (err) => {
                 console.error('Error making a new house code:', err);
-                setStatus({ text: t('houses:weCouldnTMakeA'), error: true });
+                setStatus({ text: t('houses:couldNotMakeNewCode'), error: true });
               },
             });
           }}

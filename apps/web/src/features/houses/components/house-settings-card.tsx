@@ -46,7 +46,7 @@ export function HouseSettingsCard({ house }: { house: House }) {
           console.error('Error saving the house:', err);
           if (isApiError(err) && err.field && err.serverMessage)
             return { field: err.field, message: err.serverMessage };
-          return { message: t('houses:weCouldnTSaveThe') };
+          return { message: t('houses:couldNotSaveHouse') };
         }}
         actions={
           <div className="flex flex-wrap items-center gap-3">
@@ -58,13 +58,13 @@ export function HouseSettingsCard({ house }: { house: House }) {
         }
       >
         <TextField
-          label={t('houses:houseName2')}
+          label={t('houses:settingsHouseName')}
           name="house_name"
           maxLength={HOUSE_NAME_MAX}
           autoComplete="off"
         />
         <ImagePicker
-          label={t('houses:housePhotoOptional2')}
+          label={t('houses:settingsHousePhoto')}
           previewAlt={t('houses:housePhotoPreview')}
           value={form.watch('house_img')}
           onChange={(image) => form.setValue('house_img', image, { shouldDirty: true })}

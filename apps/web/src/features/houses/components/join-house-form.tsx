@@ -38,13 +38,13 @@ export function JoinHouseForm({ initialCode, onBack, onJoined }: JoinHouseFormPr
       }
     >
       <TextField
-        label={t('houses:houseCode2')}
+        label={t('houses:joinHouseCode')}
         name="code"
         autoComplete="off"
         autoCapitalize="characters"
         spellCheck={false}
         autoFocus
-        hint={t('houses:askAHousemateForThe')}
+        hint={t('houses:askHousemateForCode')}
         className="[&_input]:font-mono [&_input]:tracking-widest [&_input]:uppercase"
       />
     </Form>

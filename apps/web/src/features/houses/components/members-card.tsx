@@ -41,10 +41,10 @@ export function MembersCard({ houseId, me }: { houseId: number; me: number }) {
     <Card>
       <h2 className="text-lg font-bold text-espresso">{t('houses:members')}</h2>
       <p className="mt-1 text-sm text-muted">
-        {t('houses:someoneMovedOutAndCan')} {removalRule(list.length)}
+        {t('houses:removeMovedOutHint')} {removalRule(list.length)}
       </p>
       {members.isPending && <Spinner label={t('houses:loadingMembers')} className="mt-4" />}
-      {members.isError && <p className="mt-4 text-muted">{t('houses:weCouldnTLoadThe')}</p>}
+      {members.isError && <p className="mt-4 text-muted">{t('houses:couldNotLoadMembers')}</p>}
       <ul className="mt-4 flex flex-col divide-y divide-line" aria-label={t('houses:members')}>
         {list.map((member) => {
           const state = removalState(member, me, list);
@@ -107,9 +107,11 @@ export function MembersCard({ houseId, me }: { houseId: number; me: number }) {
         open={confirming !== null}
         onOpenChange={(open) => !open && setConfirming(null)}
         title={
-          confirming ? t('houses:remove2', { confirming: fullName(confirming) }) : t('houses:removeMember')
+          confirming
+            ? t('houses:removeMemberQuestion', { confirming: fullName(confirming) })
+            : t('houses:removeMember')
         }
-        description={t('houses:whatTheyMadeStaysWith', { count: removalRule(list.length) })}
+        description={t('houses:removedMemberContentStays', { count: removalRule(list.length) })}
         confirmLabel={
           confirming && removalState(confirming, me, list).kind === 'asked-by-other'
             ? t('houses:confirmRemoval')

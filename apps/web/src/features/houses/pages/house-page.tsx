@@ -32,12 +32,12 @@ export function HousePage() {
   if (!me.data || houseId === null) {
     return (
       <div>
-        <NoHouseState icon={HouseIcon} titleAs="h1" title={t('houses:youAreNotInA')} />
+        <NoHouseState icon={HouseIcon} titleAs="h1" title={t('houses:notInHouseYet')} />
         {me.data && <MyAccountCard />}
       </div>
     );
   }
-  if (!house.data) return <p className="text-muted">{t('houses:weCouldnTLoadYour')}</p>;
+  if (!house.data) return <p className="text-muted">{t('houses:couldNotLoadHouse')}</p>;
 
   return (
     <div>

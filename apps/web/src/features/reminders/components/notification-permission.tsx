@@ -34,7 +34,7 @@ export function NotificationPermission() {
             <Bell className="size-4" aria-hidden="true" />
             {t('reminders:enableNotifications')}
           </Button>
-          <span>{t('reminders:getABrowserNotificationWhen')}</span>
+          <span>{t('reminders:browserNotificationsHint')}</span>
         </>
       )}
       {permission === 'granted' && (
@@ -46,7 +46,7 @@ export function NotificationPermission() {
       {permission === 'denied' && (
         <p className="flex items-center gap-2">
           <BellOff className="size-4" aria-hidden="true" />
-          {t('reminders:browserNotificationsAreBlockedFor')}
+          {t('reminders:browserNotificationsBlocked')}
         </p>
       )}
     </div>

@@ -44,8 +44,10 @@ export function ReminderFormDialog({ open, onOpenChange, reminder, onSubmit }: R
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={reminder ? t('reminders:editReminder2') : t('reminders:createNewReminder')}
-      description={reminder ? t('reminders:changeWhatToRememberAnd') : t('reminders:setWhatToRememberAnd')}
+      title={reminder ? t('reminders:editReminderTitle') : t('reminders:createNewReminder')}
+      description={
+        reminder ? t('reminders:editReminderDescription') : t('reminders:createReminderDescription')
+      }
       closeLabel={t('reminders:closeReminderForm')}
     >
       <ReminderForm
@@ -100,7 +102,7 @@ function ReminderForm({ reminder, onSubmit, onDone }: ReminderFormProps) {
         // Failures are logged; a short note (our addition) says it did not save.
         console.error('Error saving reminder:', err);
         const detail = isApiError(err) && err.field && err.serverMessage ? ` ${err.serverMessage}` : '';
-        return { message: t('reminders:weCouldnTSaveThis', { detail }) };
+        return { message: t('reminders:couldNotSaveReminder', { detail }) };
       }}
       actions={
         <>

@@ -47,9 +47,9 @@ export function UpcomingReminders(_props: UpcomingRemindersProps) {
             <Spinner label={t('reminders:loadingReminders')} />
           </div>
         ) : reminders.isError ? (
-          <p className="mt-4 text-sm font-medium text-danger">{t('reminders:weCouldnTLoadYour')}</p>
+          <p className="mt-4 text-sm font-medium text-danger">{t('reminders:couldNotLoadReminders')}</p>
         ) : upcoming.length === 0 ? (
-          <p className="mt-4 text-muted">{t('reminders:noUpcomingRemindersInThe')}</p>
+          <p className="mt-4 text-muted">{t('reminders:noUpcomingRemindersThisWeek')}</p>
         ) : (
           <ul className="mt-4 flex flex-col gap-3">
             {upcoming.map((reminder) => (

@@ -55,7 +55,7 @@ export function RemindersPage() {
         </div>
       ) : reminders.isError ? (
         <div className="flex flex-wrap items-center gap-3 text-sm">
-          <p className="font-medium text-danger">{t('reminders:weCouldnTLoadYour')}</p>
+          <p className="font-medium text-danger">{t('reminders:couldNotLoadReminders')}</p>
           <Button variant="secondary" size="sm" onClick={() => void reminders.refetch()}>
             {t('reminders:tryAgain')}
           </Button>

@@ -87,7 +87,7 @@ function TaskDetail({
         {task.assignee_away && (
           <p className="mt-3 flex items-start gap-2 rounded-xl border border-warning-border bg-warning-bg px-3 py-2 text-sm font-medium text-warning">
             <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-            {t('tasks:isAwayWhenThisIs', { assignee: memberName(assignee) })}
+            {t('tasks:assigneeAwayNobodyFree', { assignee: memberName(assignee) })}
           </p>
         )}
         {task.notes && (

@@ -54,7 +54,7 @@ export function TaskFormDialog({ open, onOpenChange, task, members, meId, onSubm
       open={open}
       onOpenChange={onOpenChange}
       title={task ? t('tasks:editTask') : t('tasks:newTask')}
-      description={task ? t('tasks:changeTheTaskForThe') : t('tasks:addATaskForThe')}
+      description={task ? t('tasks:editTaskDescription') : t('tasks:createTaskDescription')}
       closeLabel={t('tasks:closeTaskForm')}
     >
       <TaskForm

@@ -21,7 +21,7 @@ export function TaskHistoryList({ taskId, members, zone }: TaskHistoryListProps)
   if (history.isError) {
     return (
       <p role="alert" className="text-sm font-medium text-danger">
-        {t('tasks:weCouldnTLoadThis')}
+        {t('tasks:couldNotLoadTaskHistory')}
       </p>
     );
   }

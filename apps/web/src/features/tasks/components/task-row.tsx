@@ -40,7 +40,7 @@ export function TaskRow({ task, members, now, zone, busy = false, onDone, onOpen
         variant="secondary"
         size="sm"
         className="size-11 shrink-0 rounded-full p-0"
-        aria-label={t('tasks:done2', { title: task.title })}
+        aria-label={t('tasks:doneWithTitle', { title: task.title })}
         title={t('tasks:markDone')}
         disabled={busy}
         onClick={() => onDone(task)}
@@ -75,7 +75,7 @@ export function TaskRow({ task, members, now, zone, busy = false, onDone, onOpen
         {task.assignee_away && (
           <p className="mt-1 flex items-center gap-1.5 text-sm font-medium text-warning">
             <TriangleAlert className="size-4 shrink-0" aria-hidden="true" />
-            <span className="min-w-0">{t('tasks:isAwayWhenThisIs2', { name })}</span>
+            <span className="min-w-0">{t('tasks:assigneeAwayWhenDue', { name })}</span>
           </p>
         )}
       </div>

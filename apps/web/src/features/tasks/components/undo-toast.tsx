@@ -28,7 +28,7 @@ export function UndoToast({ title, id, onUndo, onDismiss }: UndoToastProps) {
         role="status"
         className="pointer-events-auto flex w-full max-w-md items-center gap-3 rounded-xl bg-espresso px-4 py-3 text-cream shadow-lift"
       >
-        <p className="min-w-0 flex-1 truncate text-sm font-medium">{t('tasks:done2', { title })}</p>
+        <p className="min-w-0 flex-1 truncate text-sm font-medium">{t('tasks:doneWithTitle', { title })}</p>
         <Button variant="secondary" size="sm" onClick={onUndo}>
           {t('tasks:undo')}
         </Button>

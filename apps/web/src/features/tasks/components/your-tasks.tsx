@@ -56,7 +56,7 @@ export function YourTasks({ user }: YourTasksProps) {
             <Spinner label={t('tasks:loadingYourTasks')} />
           </div>
         ) : tasks.isError ? (
-          <p className="mt-4 text-sm font-medium text-danger">{t('tasks:weCouldnTLoadYour')}</p>
+          <p className="mt-4 text-sm font-medium text-danger">{t('tasks:couldNotLoadTasks')}</p>
         ) : mine.length === 0 ? (
           <p className="mt-4 text-muted">{t('tasks:nothingDueTodayEnjoy')}</p>
         ) : (

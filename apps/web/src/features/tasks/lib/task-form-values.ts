@@ -125,7 +125,7 @@ export function taskInputOf(
   if (values.every !== 'none') {
     const n = Number(values.interval);
     if (!Number.isInteger(n) || n < 1 || n > TASK_INTERVAL_MAX) {
-      return { field: 'interval', message: t('tasks:enterAWholeNumberFrom', { TASK_INTERVAL_MAX }) };
+      return { field: 'interval', message: t('tasks:intervalNotWholeNumber', { TASK_INTERVAL_MAX }) };
     }
     if (values.every === 'weeks' && values.weekdays.length === 0) {
       return { field: 'weekdays', message: t('tasks:chooseAtLeastOneWeekday') };

@@ -113,7 +113,7 @@ export function TasksPage() {
       </div>
     );
   } else if (houseRequired) {
-    content = <NoHouseState icon={ListChecks} title={tr('tasks:joinOrCreateAHouse')} />;
+    content = <NoHouseState icon={ListChecks} title={tr('tasks:joinHouseToShareTasks')} />;
   } else if (tasks.isError || people.isError) {
     content = (
       <Banner
@@ -177,7 +177,7 @@ export function TasksPage() {
             {stats.data ? (
               <FairnessChart stats={stats.data} members={members} />
             ) : stats.isError ? (
-              <p className="text-sm text-danger">{tr('tasks:weCouldnTLoadWho')}</p>
+              <p className="text-sm text-danger">{tr('tasks:couldNotLoadWhoDidWhat')}</p>
             ) : (
               <Spinner label={tr('tasks:loadingFairness')} />
             )}
@@ -193,7 +193,7 @@ export function TasksPage() {
                 zone={zone}
               />
             ) : away.isError ? (
-              <p className="text-sm text-danger">{tr('tasks:weCouldnTLoadWho2')}</p>
+              <p className="text-sm text-danger">{tr('tasks:couldNotLoadAbsences')}</p>
             ) : (
               <Spinner label={tr('tasks:loadingAwayPeriods')} />
             )}
@@ -245,7 +245,7 @@ export function TasksPage() {
         open={deleting !== null}
         onOpenChange={(isOpen) => !isOpen && setDeleting(null)}
         title={tr('tasks:deleteThisTask')}
-        description={deleting ? tr('tasks:andItsHistoryWillBe', { title: deleting.title }) : ''}
+        description={deleting ? tr('tasks:deleteTaskWarning', { title: deleting.title }) : ''}
         confirmLabel={tr('tasks:delete')}
         destructive
         onConfirm={() => deleting && onDeleteConfirmed(deleting)}

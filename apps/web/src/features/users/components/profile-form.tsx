@@ -68,7 +68,7 @@ export function ProfileForm({ initial, onSave }: ProfileFormProps) {
       }
       onFailure={(err) => {
         console.error('Error saving user:', err);
-        return problemFrom(err) ?? { message: t('users:weCouldnTSaveYour') };
+        return problemFrom(err) ?? { message: t('users:couldNotSaveProfile') };
       }}
       actions={
         <SubmitButton size="lg" busyLabel={t('users:saving')} className="w-full">
