@@ -53,10 +53,24 @@ export async function migrationNames(): Promise<string[]> {
  * Brings the schema up to date; throws with the failing migration's name. Several instances may start at
  * once on one database: on PostgreSQL the whole run (bookkeeping tables included) holds a session advisory
  * lock named after the schema, so one instance migrates and the others wait, then find nothing left to do.
- * SQLite is one file with one writer, and Kysely runs its migrations in one transaction.
+ * On SQLite Kysely takes no lock and no transaction (it counts on one connection), but several processes
+ * may open one file: the whole run is one IMMEDIATE transaction, which holds the file's write lock from
+ * before the bookkeeping is read, so the others wait and then find nothing left to do.
  */
 export async function migrateToLatest(db: Kysely<Database>, engine: DatabaseEngine): Promise<string[]> {
-  if (engine !== 'postgres') return migrateWith(db, engine, undefined);
+  if (engine !== 'postgres') {
+    return db.connection().execute(async (connection) => {
+      await beginImmediate(connection);
+      try {
+        const applied = await migrateWith(connection, engine, undefined);
+        await sql`commit`.execute(connection);
+        return applied;
+      } catch (error) {
+        await sql`rollback`.execute(connection);
+        throw error;
+      }
+    });
+  }
   return db.connection().execute(async (connection) => {
     // Kysely looks for its bookkeeping tables in any schema; name ours so parallel schemas stay apart.
     const schema = (await sql<{ schema: string }>`select current_schema() as schema`.execute(connection))
@@ -69,6 +83,20 @@ export async function migrateToLatest(db: Kysely<Database>, engine: DatabaseEngi
       await sql`select pg_advisory_unlock(hashtext(${key}))`.execute(connection);
     }
   });
+}
+
+/** The write lock waits out another process's migrations (busy_timeout each try), up to a minute. */
+async function beginImmediate(connection: Kysely<Database>): Promise<void> {
+  const giveUpAt = Date.now() + 60_000;
+  for (;;) {
+    try {
+      await sql`begin immediate`.execute(connection);
+      return;
+    } catch (error) {
+      const busy = (error as { code?: string }).code === 'SQLITE_BUSY';
+      if (!busy || Date.now() > giveUpAt) throw error;
+    }
+  }
 }
 
 async function migrateWith(

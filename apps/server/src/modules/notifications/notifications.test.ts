@@ -128,7 +128,7 @@ describe(`notification settings API (${testEngine})`, () => {
     [{ colour: 'red' }, 'colour'],
     [{ channels: { reminders: ['push'], gossip: ['email'] } }, 'channels.gossip'],
     [{ quiet_hours: { start: '22:00', end: '07:00', days: 3 } }, 'quiet_hours.days'],
-    [{ channels: { reminders: ['pigeon'] } }, 'channels.reminders.0'],
+    [{ channels: { reminders: ['pigeon'] } }, 'channels.reminders[0]'],
     [{ channels: { reminders: ['push', 'email', 'push', 'email', 'push'] } }, 'channels.reminders'],
     [{ quiet_hours: { start: '25:00', end: '07:00' } }, 'quiet_hours.start'],
     [{ quiet_hours: { start: '22:00', end: '7:00' } }, 'quiet_hours.end'],
