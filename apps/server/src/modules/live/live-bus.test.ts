@@ -173,12 +173,19 @@ describe('LiveBus', () => {
     expect(versions.bump).not.toHaveBeenCalled();
   });
 
-  it('gives up after its time budget: its own streams resync and kept answers are dropped', async () => {
+  it('after its time budget its own streams resync and kept answers are dropped; the message goes out once the database is back', async () => {
+    let sink: LiveSink | null = null;
+    let databaseUp = false;
+    const raised: string[][] = [];
     const down: LiveTransport = {
       raisesVersions: true,
-      start: async () => undefined,
-      send: async () => {
-        throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+      start: async (s) => {
+        sink = s;
+      },
+      send: async (e, raise) => {
+        if (!databaseUp) throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+        raised.push([...(raise ?? [])]);
+        (sink as LiveSink | null)?.deliver(e);
       },
       close: async () => undefined,
     };
@@ -189,9 +196,16 @@ describe('LiveBus', () => {
     b.subscribe({ userId: 1, houseId: 10 }, r.subscriber);
     const started = Date.now();
     await b.publish(10, change(1));
-    expect(Date.now() - started).toBeLessThan(1000);
-    expect(r.resyncs).toBe(1);
-    expect(versions.raiseFailed).toHaveBeenCalledTimes(1);
+    await b.publish(10, change(2));
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(r.resyncs).toBe(2);
+    expect(versions.raiseFailed).toHaveBeenCalledTimes(2);
+    expect(r.events).toEqual([]);
+    // Every instance hears of both, in order, with their counters raised, once the database takes them.
+    databaseUp = true;
+    await vi.waitFor(() => expect(r.events.map((e) => e.change.id)).toEqual([1, 2]), { timeout: 5000 });
+    expect(raised).toEqual([['h:10'], ['h:10']]);
+    await b.close();
   });
 
   it('gives the current position for a house, which a stream resumes from with what came after', async () => {

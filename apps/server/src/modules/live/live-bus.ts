@@ -46,6 +46,9 @@ export interface LiveTransport {
 
 /** Waits between attempts to send a message whose first attempt met an unavailable database. */
 const SEND_RETRY_DELAYS_MS = [50, 200, 500, 1000];
+/** How often messages the database would not take are tried again, and how many wait at most. */
+const OUTBOX_RETRY_MS = 1000;
+const OUTBOX_LIMIT = 10_000;
 
 interface Entry {
   scope: LiveScope;
@@ -63,6 +66,9 @@ export class LiveBus implements LiveHub {
   private recent: { seq: number; envelope: LiveEnvelope }[] = [];
   private readonly channels = new Map<string, Set<Entry>>();
   private closed = false;
+  /** Committed changes no instance has heard of yet: sent, in order, once the database takes them. */
+  private outbox: LiveEnvelope[] = [];
+  private outboxTimer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly transport: LiveTransport,
@@ -128,6 +134,7 @@ export class LiveBus implements LiveHub {
 
   async close(): Promise<void> {
     this.closed = true;
+    if (this.outboxTimer) clearTimeout(this.outboxTimer);
     this.channels.clear();
     await this.transport.close();
   }
@@ -152,10 +159,12 @@ export class LiveBus implements LiveHub {
       } catch (err) {
         const wait = SEND_RETRY_DELAYS_MS[Math.min(attempt, SEND_RETRY_DELAYS_MS.length - 1)] ?? 0;
         if (this.closed || !isDatabaseUnavailable(err) || Date.now() + wait > deadline) {
-          // No stream hears of it: this instance's refetch, and no position from before it is resumed from.
+          // No stream hears of it yet: this instance's refetch, and no position from before it is resumed
+          // from. Other instances can only hear of it through the database, so it waits there for it.
           this.log.error({ err, change: envelope.change }, 'live message could not be sent');
           if (together) this.versions?.raiseFailed(err, keys);
           this.gap();
+          if (!this.closed && isDatabaseUnavailable(err)) this.sendLater(envelope);
           return;
         }
         this.log.warn(
@@ -165,6 +174,41 @@ export class LiveBus implements LiveHub {
         await new Promise((resolve) => setTimeout(resolve, wait));
       }
     }
+  }
+
+  private sendLater(envelope: LiveEnvelope): void {
+    this.outbox.push(envelope);
+    if (this.outbox.length > OUTBOX_LIMIT) {
+      const dropped = this.outbox.shift();
+      this.log.error({ change: dropped?.change }, 'live message dropped: too many wait for the database');
+    }
+    this.scheduleOutbox();
+  }
+
+  private scheduleOutbox(): void {
+    if (this.outboxTimer || this.closed) return;
+    this.outboxTimer = setTimeout(() => {
+      this.outboxTimer = null;
+      void this.flushOutbox();
+    }, OUTBOX_RETRY_MS);
+    this.outboxTimer.unref();
+  }
+
+  private async flushOutbox(): Promise<void> {
+    const together = this.transport.raisesVersions === true && this.versions !== undefined;
+    for (let envelope = this.outbox[0]; envelope && !this.closed; envelope = this.outbox[0]) {
+      const keys = envelopeKeys(envelope);
+      try {
+        if (!together) await this.versions?.bump(keys);
+        await this.transport.send(envelope, together ? keys : []);
+        this.outbox.shift();
+      } catch (err) {
+        if (isDatabaseUnavailable(err)) return this.scheduleOutbox();
+        this.log.error({ err, change: envelope.change }, 'live message could not be sent');
+        this.outbox.shift();
+      }
+    }
+    if (this.outbox.length === 0) this.log.info('live messages that waited for the database were sent');
   }
 
   private deliver(envelope: LiveEnvelope): void {
