@@ -24,6 +24,34 @@ export interface CollectionState {
 
 export const houseCollection = (houseId: number) => `house:${houseId}`;
 
+/** A collection's state from its newest change (read from its own table) and its newest tombstone. */
+async function collectionState(
+  db: Db,
+  collection: string,
+  lastChange: Promise<{ last: string | null } | undefined>,
+): Promise<CollectionState> {
+  const [changed, deleted] = await Promise.all([
+    lastChange,
+    db
+      .selectFrom('dav_tombstones')
+      .select((eb) => eb.fn.max('tombstone_id').as('last'))
+      .where('collection', '=', collection)
+      .executeTakeFirst(),
+  ]);
+  return { lastChange: changed?.last ?? null, lastTombstone: Number(deleted?.last ?? 0) };
+}
+
+/** Names deleted from a collection after the tombstone `after`, each once. */
+async function tombstonesAfter(db: Db, collection: string, after: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('dav_tombstones')
+    .select('href_name')
+    .where('collection', '=', collection)
+    .where('tombstone_id', '>', after)
+    .execute();
+  return [...new Set(rows.map((r) => r.href_name))];
+}
+
 export class CaldavRepository {
   constructor(private readonly db: Db) {}
 
@@ -80,20 +108,16 @@ export class CaldavRepository {
     return query.orderBy('e.start_datetime').orderBy('e.event_id').execute();
   }
 
-  async state(houseId: number): Promise<CollectionState> {
-    const [changed, deleted] = await Promise.all([
+  state(houseId: number): Promise<CollectionState> {
+    return collectionState(
+      this.db,
+      houseCollection(houseId),
       this.db
         .selectFrom('events')
         .select((eb) => eb.fn.max('updated_at').as('last'))
         .where('house_id', '=', houseId)
         .executeTakeFirst(),
-      this.db
-        .selectFrom('dav_tombstones')
-        .select((eb) => eb.fn.max('tombstone_id').as('last'))
-        .where('collection', '=', houseCollection(houseId))
-        .executeTakeFirst(),
-    ]);
-    return { lastChange: changed?.last ?? null, lastTombstone: Number(deleted?.last ?? 0) };
+    );
   }
 
   /** Series changed at or after `since` (a changed occurrence also touches its series). */
@@ -109,14 +133,8 @@ export class CaldavRepository {
   }
 
   /** Names deleted after the tombstone `after`. */
-  async deletedSince(houseId: number, after: number): Promise<string[]> {
-    const rows = await this.db
-      .selectFrom('dav_tombstones')
-      .select('href_name')
-      .where('collection', '=', houseCollection(houseId))
-      .where('tombstone_id', '>', after)
-      .execute();
-    return [...new Set(rows.map((r) => r.href_name))];
+  deletedSince(houseId: number, after: number): Promise<string[]> {
+    return tombstonesAfter(this.db, houseCollection(houseId), after);
   }
 
   /** The series a calendar app's object name stands for, if it chose one. */
@@ -223,20 +241,16 @@ export class CaldavTasksRepository {
     return query.orderBy('t.due_at').orderBy('t.task_id').execute();
   }
 
-  async state(houseId: number): Promise<CollectionState> {
-    const [changed, deleted] = await Promise.all([
+  state(houseId: number): Promise<CollectionState> {
+    return collectionState(
+      this.db,
+      tasksCollection(houseId),
       this.db
         .selectFrom('tasks')
         .select((eb) => eb.fn.max('updated_at').as('last'))
         .where('house_id', '=', houseId)
         .executeTakeFirst(),
-      this.db
-        .selectFrom('dav_tombstones')
-        .select((eb) => eb.fn.max('tombstone_id').as('last'))
-        .where('collection', '=', tasksCollection(houseId))
-        .executeTakeFirst(),
-    ]);
-    return { lastChange: changed?.last ?? null, lastTombstone: Number(deleted?.last ?? 0) };
+    );
   }
 
   /** Tasks changed at or after `since`, done one-offs included (they are reported as gone). */
@@ -253,14 +267,8 @@ export class CaldavTasksRepository {
       .execute();
   }
 
-  async deletedSince(houseId: number, after: number): Promise<string[]> {
-    const rows = await this.db
-      .selectFrom('dav_tombstones')
-      .select('href_name')
-      .where('collection', '=', tasksCollection(houseId))
-      .where('tombstone_id', '>', after)
-      .execute();
-    return [...new Set(rows.map((r) => r.href_name))];
+  deletedSince(houseId: number, after: number): Promise<string[]> {
+    return tombstonesAfter(this.db, tasksCollection(houseId), after);
   }
 
   /** The task an object name stands for: an app's chosen name, or Hearth's own `task-<id>.ics`. */
@@ -355,20 +363,16 @@ export class CaldavRemindersRepository {
     return query.orderBy('r.remind_time').orderBy('r.reminder_id').execute();
   }
 
-  async state(ownerId: number): Promise<CollectionState> {
-    const [changed, deleted] = await Promise.all([
+  state(ownerId: number): Promise<CollectionState> {
+    return collectionState(
+      this.db,
+      remindersCollection(ownerId),
       this.db
         .selectFrom('reminders')
         .select((eb) => eb.fn.max('updated_at').as('last'))
         .where('owner_id', '=', ownerId)
         .executeTakeFirst(),
-      this.db
-        .selectFrom('dav_tombstones')
-        .select((eb) => eb.fn.max('tombstone_id').as('last'))
-        .where('collection', '=', remindersCollection(ownerId))
-        .executeTakeFirst(),
-    ]);
-    return { lastChange: changed?.last ?? null, lastTombstone: Number(deleted?.last ?? 0) };
+    );
   }
 
   async changedSince(ownerId: number, since: string): Promise<number[]> {
@@ -381,14 +385,8 @@ export class CaldavRemindersRepository {
     return rows.map((r) => r.reminder_id);
   }
 
-  async deletedSince(ownerId: number, after: number): Promise<string[]> {
-    const rows = await this.db
-      .selectFrom('dav_tombstones')
-      .select('href_name')
-      .where('collection', '=', remindersCollection(ownerId))
-      .where('tombstone_id', '>', after)
-      .execute();
-    return [...new Set(rows.map((r) => r.href_name))];
+  deletedSince(ownerId: number, after: number): Promise<string[]> {
+    return tombstonesAfter(this.db, remindersCollection(ownerId), after);
   }
 
   async reminderByHref(ownerId: number, hrefName: string): Promise<number | undefined> {
