@@ -1,7 +1,8 @@
 import { DEFAULT_LANGUAGE, type Language, translator } from '@hearth/i18n/server';
 import type { UserRow } from '../../db/tables.js';
 import { expandedText, objectInRange } from './expand.js';
-import type { Conditions, DavObject, HouseObjects } from './house-objects.js';
+import type { DavObject, HouseObjects } from './house-objects.js';
+import type { Conditions } from './objects-common.js';
 import type { ReminderObjects, ReminderTodo } from './reminder-objects.js';
 import type {
   CaldavRemindersRepository,

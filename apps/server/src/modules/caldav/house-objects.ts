@@ -1,9 +1,6 @@
-import { createHash } from 'node:crypto';
 import type { EventPatch } from '@hearth/contract';
 import ICAL from 'ical.js';
-import type { Identity } from '../../core/identity.js';
 import type { UserRow } from '../../db/tables.js';
-import { AppError } from '../../lib/errors.js';
 import {
   type EventsService,
   eventUid,
@@ -13,8 +10,17 @@ import {
   seriesOf,
 } from '../events/index.js';
 import type { EventRow } from '../events/tables.js';
-import { davNotFound, invalidObject, preconditionFailed, uidConflict } from './errors.js';
+import { davNotFound, invalidObject, uidConflict } from './errors.js';
 import { type EventComponent, type ExtraParts, readEventObject } from './ical-in.js';
+import {
+  type Conditions,
+  checkConditions,
+  etagOf,
+  identityOfUser,
+  removeObject,
+  serviceCall,
+  uidOwner,
+} from './objects-common.js';
 import type { CaldavRepository, HouseObjectRow } from './repository.js';
 
 /** One calendar object of the house calendar: a one-off event, or a series with its changed occurrences. */
@@ -26,23 +32,7 @@ export interface DavObject {
   rows: HouseObjectRow[];
 }
 
-/** Write conditions a calendar app sends (RFC 7232): If-Match and If-None-Match. */
-export interface Conditions {
-  ifMatch?: string | undefined;
-  ifNoneMatch?: string | undefined;
-}
-
 const OWN_NAME = /^event-(\d{1,10})\.ics$/;
-
-/** The identity the events service knows a person by, for writes made with an app password. */
-export const identityOfUser = (user: UserRow): Identity => ({
-  issuer: user.issuer,
-  subject: user.subject,
-  email: user.email,
-  claims: {},
-});
-
-const etagOf = (text: string) => `"${createHash('sha256').update(text).digest('base64url').slice(0, 32)}"`;
 
 function parseExtra(text: string | null): ExtraParts | null {
   if (!text) return null;
@@ -125,13 +115,14 @@ export class HouseObjects {
   }
 
   /** The series that carries a UID in the house: an app's own, or Hearth's `event-<id>@host`. */
-  private async uidOwner(houseId: number, uid: string): Promise<number | undefined> {
-    const chosen = await this.repo.eventByUid(houseId, uid);
-    if (chosen !== undefined) return chosen;
-    const own = /^event-(\d{1,10})@(.+)$/.exec(uid);
-    if (!own || own[2] !== this.host()) return undefined;
-    const id = Number(own[1]);
-    return (await this.repo.ownSeries(houseId, id)) ? id : undefined;
+  private uidOwner(houseId: number, uid: string): Promise<number | undefined> {
+    return uidOwner(
+      uid,
+      'event',
+      this.host(),
+      (u) => this.repo.eventByUid(houseId, u),
+      async (id) => ((await this.repo.ownSeries(houseId, id)) ? id : undefined),
+    );
   }
 
   /**
@@ -232,10 +223,9 @@ export class HouseObjects {
   }
 
   async remove(user: UserRow, houseId: number, name: string, conditions: Conditions): Promise<void> {
-    const existing = await this.find(houseId, name);
-    if (!existing) throw davNotFound();
-    checkConditions(existing, conditions);
-    await serviceCall(() => this.events.remove(identityOfUser(user), existing.eventId));
+    await removeObject(await this.find(houseId, name), conditions, (found) =>
+      this.events.remove(identityOfUser(user), found.eventId),
+    );
   }
 }
 
@@ -251,32 +241,4 @@ function sameFields(
     (row.all_day ? true : row.end_datetime === wanted.end_datetime) &&
     Boolean(row.all_day) === wanted.all_day
   );
-}
-
-/** If-Match (the object as the app last saw it) and If-None-Match: * (only when there is none yet). */
-export function checkConditions(existing: { etag: string } | undefined, conditions: Conditions): void {
-  const { ifMatch, ifNoneMatch } = conditions;
-  if (ifNoneMatch !== undefined) {
-    const tags = ifNoneMatch.split(',').map((t) => t.trim());
-    if (existing && (tags.includes('*') || tags.includes(existing.etag))) {
-      throw preconditionFailed('The object exists already (If-None-Match).');
-    }
-  }
-  if (ifMatch !== undefined) {
-    const tags = ifMatch.split(',').map((t) => t.trim());
-    if (!existing || !(tags.includes('*') || tags.includes(existing.etag))) {
-      throw preconditionFailed('The object has changed since it was read (If-Match).');
-    }
-  }
-}
-
-/** A service's refusal (a bad RRULE, times out of order) becomes CalDAV's invalid-object precondition. */
-async function serviceCall<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    if (err instanceof AppError && err.statusCode === 400) throw invalidObject(err.message);
-    if (err instanceof AppError && err.statusCode === 404) throw davNotFound();
-    throw err;
-  }
 }

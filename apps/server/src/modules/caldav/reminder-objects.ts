@@ -1,14 +1,24 @@
-import { createHash } from 'node:crypto';
 import type { RepeatInterval } from '@hearth/contract';
 import ICAL from 'ical.js';
 import { DateTime } from 'luxon';
 import type { UserRow } from '../../db/tables.js';
-import { AppError } from '../../lib/errors.js';
 import { vtimezone } from '../events/index.js';
 import { nextOccurrence, type RemindersService } from '../reminders/index.js';
-import { davNotFound, invalidObject, uidConflict } from './errors.js';
-import { type Conditions, checkConditions, identityOfUser } from './house-objects.js';
-import { type ExtraParts, readTodoObject } from './ical-in.js';
+import { invalidObject, uidConflict } from './errors.js';
+import { readTodoObject } from './ical-in.js';
+import {
+  type Conditions,
+  checkConditions,
+  etagOf,
+  identityOfUser,
+  removeObject,
+  serviceCall,
+  todoCalendar,
+  todoHead,
+  todoText,
+  uidOwner,
+  utc,
+} from './objects-common.js';
 import type { CaldavRemindersRepository, ReminderObjectRow } from './repository.js';
 
 export interface ReminderTodo {
@@ -18,9 +28,6 @@ export interface ReminderTodo {
   reminderId: number;
   next: string;
 }
-
-const etagOf = (text: string) => `"${createHash('sha256').update(text).digest('base64url').slice(0, 32)}"`;
-const utc = (iso: string) => ICAL.Time.fromJSDate(new Date(iso), true);
 
 /** The RRULE of each repeat, and back. */
 const RULES: Record<RepeatInterval, string> = { Daily: 'DAILY', Weekly: 'WEEKLY', Monthly: 'MONTHLY' };
@@ -87,9 +94,7 @@ export class ReminderObjects {
 
   private render(row: ReminderObjectRow, next: string): string {
     const repeat = repeatOrNull(row.repeat_interval);
-    const root = new ICAL.Component(['vcalendar', [], []]);
-    root.addPropertyWithValue('version', '2.0');
-    root.addPropertyWithValue('prodid', '-//Hearth//Reminders//EN');
+    const root = todoCalendar('-//Hearth//Reminders//EN');
     const zone = row.time_zone;
     const zoned = zone !== 'UTC';
     if (zoned) {
@@ -100,13 +105,7 @@ export class ReminderObjects {
         ).getFirstSubcomponent('vtimezone') as ICAL.Component,
       );
     }
-    const todo = new ICAL.Component(['vtodo', [], []]);
-    todo.addPropertyWithValue('uid', row.uid ?? reminderUid(row.reminder_id, this.host()));
-    todo.addPropertyWithValue('dtstamp', utc(row.updated_at));
-    todo.addPropertyWithValue('created', utc(row.created_at));
-    todo.addPropertyWithValue('last-modified', utc(row.updated_at));
-    todo.addPropertyWithValue('summary', row.title);
-    if (row.description) todo.addPropertyWithValue('description', row.description);
+    const todo = todoHead(row, row.uid ?? reminderUid(row.reminder_id, this.host()), row.description);
     for (const name of ['dtstart', 'due']) {
       if (!zoned) {
         todo.addPropertyWithValue(name, utc(next));
@@ -128,19 +127,17 @@ export class ReminderObjects {
     }
     if (repeat) todo.addPropertyWithValue('rrule', ICAL.Recur.fromString(`FREQ=${RULES[repeat]}`));
     todo.addPropertyWithValue('status', 'NEEDS-ACTION');
-    const extra = row.extra ? (JSON.parse(row.extra) as ExtraParts) : null;
-    for (const p of extra?.properties ?? []) todo.addProperty(new ICAL.Property(p as ICAL.JCal));
-    for (const c of extra?.components ?? []) todo.addSubcomponent(new ICAL.Component(c as ICAL.JCal));
-    root.addSubcomponent(todo);
-    return `${root.toString()}\r\n`;
+    return todoText(root, todo, row.extra);
   }
 
-  private async uidOwner(ownerId: number, uid: string): Promise<number | undefined> {
-    const chosen = await this.repo.reminderByUid(ownerId, uid);
-    if (chosen !== undefined) return chosen;
-    const own = /^reminder-(\d{1,10})@(.+)$/.exec(uid);
-    if (!own || own[2] !== this.host()) return undefined;
-    return this.repo.reminderByHref(ownerId, `reminder-${own[1]}.ics`);
+  private uidOwner(ownerId: number, uid: string): Promise<number | undefined> {
+    return uidOwner(
+      uid,
+      'reminder',
+      this.host(),
+      (u) => this.repo.reminderByUid(ownerId, u),
+      (id) => this.repo.reminderByHref(ownerId, `reminder-${id}.ics`),
+    );
   }
 
   async put(
@@ -206,23 +203,12 @@ export class ReminderObjects {
   }
 
   async remove(user: UserRow, name: string, conditions: Conditions): Promise<void> {
-    const existing = await this.find(user.user_id, name);
-    if (!existing) throw davNotFound();
-    checkConditions(existing, conditions);
-    await serviceCall(() => this.reminders.remove(identityOfUser(user), existing.reminderId));
+    await removeObject(await this.find(user.user_id, name), conditions, (found) =>
+      this.reminders.remove(identityOfUser(user), found.reminderId),
+    );
   }
 }
 
 function repeatOrNull(value: string | null): RepeatInterval | null {
   return value === 'Daily' || value === 'Weekly' || value === 'Monthly' ? value : null;
-}
-
-async function serviceCall<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    if (err instanceof AppError && err.statusCode === 400) throw invalidObject(err.message);
-    if (err instanceof AppError && err.statusCode === 404) throw davNotFound();
-    throw err;
-  }
 }

@@ -1,12 +1,21 @@
-import { createHash } from 'node:crypto';
 import type { TaskInput } from '@hearth/contract';
-import ICAL from 'ical.js';
 import type { UserRow } from '../../db/tables.js';
-import { AppError } from '../../lib/errors.js';
 import type { TasksService } from '../tasks/index.js';
 import { davNotFound, invalidObject, uidConflict } from './errors.js';
-import { type Conditions, checkConditions, identityOfUser } from './house-objects.js';
-import { type ExtraParts, readTodoObject } from './ical-in.js';
+import { readTodoObject } from './ical-in.js';
+import {
+  type Conditions,
+  checkConditions,
+  etagOf,
+  identityOfUser,
+  removeObject,
+  serviceCall,
+  todoCalendar,
+  todoHead,
+  todoText,
+  uidOwner,
+  utc,
+} from './objects-common.js';
 import type { CaldavTasksRepository, TaskObjectRow } from './repository.js';
 
 export interface TodoObject {
@@ -16,9 +25,6 @@ export interface TodoObject {
   taskId: number;
   row: TaskObjectRow;
 }
-
-const etagOf = (text: string) => `"${createHash('sha256').update(text).digest('base64url').slice(0, 32)}"`;
-const utc = (iso: string) => ICAL.Time.fromJSDate(new Date(iso), true);
 
 /** The UID Hearth gives a task's to-do. */
 export const taskUid = (taskId: number, host: string) => `task-${taskId}@${host}`;
@@ -59,34 +65,24 @@ export class TaskObjects {
   }
 
   private render(row: TaskObjectRow): string {
-    const root = new ICAL.Component(['vcalendar', [], []]);
-    root.addPropertyWithValue('version', '2.0');
-    root.addPropertyWithValue('prodid', '-//Hearth//House Tasks//EN');
-    const todo = new ICAL.Component(['vtodo', [], []]);
-    todo.addPropertyWithValue('uid', row.uid ?? taskUid(row.task_id, this.host()));
-    todo.addPropertyWithValue('dtstamp', utc(row.updated_at));
-    todo.addPropertyWithValue('created', utc(row.created_at));
-    todo.addPropertyWithValue('last-modified', utc(row.updated_at));
-    todo.addPropertyWithValue('summary', row.title);
-    if (row.notes) todo.addPropertyWithValue('description', row.notes);
+    const root = todoCalendar('-//Hearth//House Tasks//EN');
+    const todo = todoHead(row, row.uid ?? taskUid(row.task_id, this.host()), row.notes);
     todo.addPropertyWithValue('due', utc(row.due_at));
     todo.addPropertyWithValue('status', 'NEEDS-ACTION');
     todo.addPropertyWithValue('x-hearth-assignee', row.assignee_first_name || row.assignee_username);
     todo.addPropertyWithValue('x-hearth-assignee-id', String(row.assignee_id));
     todo.addPropertyWithValue('url', `${this.publicUrl}/tasks`);
-    const extra = row.extra ? (JSON.parse(row.extra) as ExtraParts) : null;
-    for (const p of extra?.properties ?? []) todo.addProperty(new ICAL.Property(p as ICAL.JCal));
-    for (const c of extra?.components ?? []) todo.addSubcomponent(new ICAL.Component(c as ICAL.JCal));
-    root.addSubcomponent(todo);
-    return `${root.toString()}\r\n`;
+    return todoText(root, todo, row.extra);
   }
 
-  private async uidOwner(houseId: number, uid: string): Promise<number | undefined> {
-    const chosen = await this.repo.taskByUid(houseId, uid);
-    if (chosen !== undefined) return chosen;
-    const own = /^task-(\d{1,10})@(.+)$/.exec(uid);
-    if (!own || own[2] !== this.host()) return undefined;
-    return this.repo.taskByHref(houseId, `task-${own[1]}.ics`);
+  private uidOwner(houseId: number, uid: string): Promise<number | undefined> {
+    return uidOwner(
+      uid,
+      'task',
+      this.host(),
+      (u) => this.repo.taskByUid(houseId, u),
+      (id) => this.repo.taskByHref(houseId, `task-${id}.ics`),
+    );
   }
 
   /**
@@ -160,19 +156,8 @@ export class TaskObjects {
   }
 
   async remove(user: UserRow, houseId: number, name: string, conditions: Conditions): Promise<void> {
-    const existing = await this.find(houseId, name);
-    if (!existing) throw davNotFound();
-    checkConditions(existing, conditions);
-    await serviceCall(() => this.tasks.remove(identityOfUser(user), existing.taskId));
-  }
-}
-
-async function serviceCall<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    if (err instanceof AppError && err.statusCode === 400) throw invalidObject(err.message);
-    if (err instanceof AppError && err.statusCode === 404) throw davNotFound();
-    throw err;
+    await removeObject(await this.find(houseId, name), conditions, (found) =>
+      this.tasks.remove(identityOfUser(user), found.taskId),
+    );
   }
 }
