@@ -1,25 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { housemateOf, memberOfNewHouse, profile, startTestApp, type TestApp } from '../../test/test-app.js';
 import { testEngine } from '../../test/test-db.js';
-import { appPassword, davClient, ics } from './test-helpers.js';
+import { appPassword, CAL, davClient, ics, reminder, todoQuery, XML } from './test-helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();
 });
 afterAll(() => t.close());
-
-const XML = { 'content-type': 'application/xml; charset=utf-8' };
-const CAL = { 'content-type': 'text/calendar; charset=utf-8' };
-const todoQuery = `<c:calendar-query xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:prop><d:getetag/><c:calendar-data/></d:prop><c:filter><c:comp-filter name="VCALENDAR"><c:comp-filter name="VTODO"/></c:comp-filter></c:filter></c:calendar-query>`;
-
-const reminder = (title: string, overrides: Record<string, unknown> = {}) => ({
-  title,
-  remind_time: '2030-03-01T07:00:00Z',
-  repeat_interval: null,
-  time_zone: 'Europe/Berlin',
-  ...overrides,
-});
 
 describe(`CalDAV to-dos: personal reminders (${testEngine})`, () => {
   it("keeps each person's reminders in a collection only they can reach, with or without a house", async () => {

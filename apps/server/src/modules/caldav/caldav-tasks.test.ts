@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { housemateOf, memberOfNewHouse, startTestApp, type TestApp } from '../../test/test-app.js';
 import { testEngine } from '../../test/test-db.js';
-import { appPassword, davClient, ics } from './test-helpers.js';
+import { appPassword, CAL, davClient, ics, todoQuery, weeklyBins, XML } from './test-helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -9,9 +9,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const XML = { 'content-type': 'application/xml; charset=utf-8' };
-const CAL = { 'content-type': 'text/calendar; charset=utf-8' };
-const todoQuery = `<c:calendar-query xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:prop><d:getetag/><c:calendar-data/></d:prop><c:filter><c:comp-filter name="VCALENDAR"><c:comp-filter name="VTODO"/></c:comp-filter></c:filter></c:calendar-query>`;
 const syncReport = (token: string) =>
   `<d:sync-collection xmlns:d="DAV:"><d:sync-token>${token}</d:sync-token><d:sync-level>1</d:sync-level><d:prop><d:getetag/></d:prop></d:sync-collection>`;
 
@@ -46,16 +43,10 @@ describe(`CalDAV to-dos: house tasks (${testEngine})`, () => {
 
   it('ticked off on the phone is Done by that person: the rotation moves on and the to-do shows the next one', async () => {
     const { a, b } = await household('rosa', 'ravi');
-    const made = await a.client.post('/api/task/', {
-      title: 'Bins',
-      notes: 'Blue bin on Tuesdays',
-      due_at: '2030-01-07T18:00:00Z',
-      time_zone: 'UTC',
-      repeat: { every: 'weeks', interval: 1, weekdays: [1] },
-      rotation: 'round_robin',
-      pool: [a.user.user_id, b.user.user_id],
-      assignee_id: a.user.user_id,
-    });
+    const made = await a.client.post(
+      '/api/task/',
+      weeklyBins([a.user.user_id, b.user.user_id], { notes: 'Blue bin on Tuesdays' }),
+    );
     expect(made.statusCode, made.body).toBe(201);
     const taskId = made.json().task_id;
     const href = `${a.home}tasks/task-${taskId}.ics`;

@@ -1,16 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { housemateOf, memberOfNewHouse, startTestApp, type TestApp } from '../../test/test-app.js';
 import { testEngine } from '../../test/test-db.js';
-import { appPassword, type DavClient, davClient, ics } from './test-helpers.js';
+import { appPassword, CAL, type DavClient, davClient, houseEvent, ics, XML } from './test-helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();
 });
 afterAll(() => t.close());
-
-const XML = { 'content-type': 'application/xml; charset=utf-8' };
-const CAL = { 'content-type': 'text/calendar; charset=utf-8' };
 
 const propfind = (dav: DavClient, path: string, depth: string, props: string) =>
   dav.request('PROPFIND', path, {
@@ -289,12 +286,10 @@ describe(`CalDAV (${testEngine})`, () => {
 
   it('answers calendar-query by time range and multiget by href, from the database', async () => {
     const { dav, home, client, house } = await personWithApp('reader');
-    const made = await client.post('/api/event/', {
-      title: 'Picnic',
-      start_datetime: '2026-07-01T10:00:00Z',
-      end_datetime: '2026-07-01T12:00:00Z',
-      house_id: house.house_id,
-    });
+    const made = await client.post(
+      '/api/event/',
+      houseEvent(house.house_id, 'Picnic', '2026-07-01T10:00:00Z', '2026-07-01T12:00:00Z'),
+    );
     await client.post('/api/event/', {
       title: 'Holidays',
       start_datetime: '2026-08-03T00:00:00Z',
@@ -331,18 +326,14 @@ describe(`CalDAV (${testEngine})`, () => {
 
   it('reports changes and deletions made in Hearth through sync-collection, and moves the ctag', async () => {
     const { dav, home, client, house } = await personWithApp('syncer');
-    const keep = await client.post('/api/event/', {
-      title: 'Stays',
-      start_datetime: '2026-09-01T10:00:00Z',
-      end_datetime: '2026-09-01T11:00:00Z',
-      house_id: house.house_id,
-    });
-    const drop = await client.post('/api/event/', {
-      title: 'Goes',
-      start_datetime: '2026-09-02T10:00:00Z',
-      end_datetime: '2026-09-02T11:00:00Z',
-      house_id: house.house_id,
-    });
+    const keep = await client.post(
+      '/api/event/',
+      houseEvent(house.house_id, 'Stays', '2026-09-01T10:00:00Z', '2026-09-01T11:00:00Z'),
+    );
+    const drop = await client.post(
+      '/api/event/',
+      houseEvent(house.house_id, 'Goes', '2026-09-02T10:00:00Z', '2026-09-02T11:00:00Z'),
+    );
     const first = await dav.request('REPORT', `${home}house/`, { headers: XML, body: syncReport('') });
     expect(first.statusCode).toBe(207);
     const token = tag(first.body, 'sync-token') ?? '';
@@ -372,12 +363,10 @@ describe(`CalDAV (${testEngine})`, () => {
   it('keeps houses apart, and ends access to the house calendar at once on leaving', async () => {
     const ana = await personWithApp('ana', 'Ana house');
     const ben = await personWithApp('ben', 'Ben house');
-    const bens = await ben.client.post('/api/event/', {
-      title: 'Ben secret',
-      start_datetime: '2026-10-01T10:00:00Z',
-      end_datetime: '2026-10-01T11:00:00Z',
-      house_id: ben.house.house_id,
-    });
+    const bens = await ben.client.post(
+      '/api/event/',
+      houseEvent(ben.house.house_id, 'Ben secret', '2026-10-01T10:00:00Z', '2026-10-01T11:00:00Z'),
+    );
     const benHref = `/dav/calendars/ben/house/event-${bens.json().event_id}.ics`;
     // Ana cannot reach Ben's tree, nor his event by its name under her own.
     expect((await ana.dav.request('GET', benHref)).statusCode).toBe(404);

@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { housemateOf, memberOfNewHouse, startTestApp, type TestApp } from '../../test/test-app.js';
 import { testEngine } from '../../test/test-db.js';
-import { appPassword } from './test-helpers.js';
+import { appPassword, houseEvent, reminder, weeklyBins } from './test-helpers.js';
 
 /**
  * Real calendar apps from Debian (python3-caldav, the library Home Assistant uses, and vdirsyncer)
@@ -75,30 +75,15 @@ describe(`CalDAV with real clients (${testEngine})`, () => {
 
   it('python-caldav: discovery, a series with a changed occurrence, a stale ETag, a task ticked off, and what stays out of reach', async () => {
     const { ana, bob, cara, revoked } = folks;
-    const task = await ana.client.post('/api/task/', {
-      title: 'Bins',
-      due_at: '2030-01-07T18:00:00Z',
-      time_zone: 'UTC',
-      repeat: { every: 'weeks', interval: 1, weekdays: [1] },
-      rotation: 'round_robin',
-      pool: [ana.user.user_id, bob.user.user_id],
-      assignee_id: ana.user.user_id,
-    });
+    const task = await ana.client.post('/api/task/', weeklyBins([ana.user.user_id, bob.user.user_id]));
     expect(task.statusCode, task.body).toBe(201);
     const taskId = task.json().task_id;
-    const bobReminder = await bob.client.post('/api/reminder/', {
-      title: 'Bob private pills',
-      remind_time: '2030-03-01T07:00:00Z',
-      repeat_interval: null,
-      time_zone: 'Europe/Berlin',
-    });
+    const bobReminder = await bob.client.post('/api/reminder/', reminder('Bob private pills'));
     expect(bobReminder.statusCode, bobReminder.body).toBe(201);
-    const caraEvent = await cara.client.post('/api/event/', {
-      title: 'Cara secret',
-      start_datetime: '2030-01-10T10:00:00Z',
-      end_datetime: '2030-01-10T11:00:00Z',
-      house_id: cara.house.house_id,
-    });
+    const caraEvent = await cara.client.post(
+      '/api/event/',
+      houseEvent(cara.house.house_id, 'Cara secret', '2030-01-10T10:00:00Z', '2030-01-10T11:00:00Z'),
+    );
     expect(caraEvent.statusCode, caraEvent.body).toBe(201);
 
     const args = {
@@ -167,12 +152,10 @@ describe(`CalDAV with real clients (${testEngine})`, () => {
 
   it('vdirsyncer: discover and a two-way sync between Hearth and a folder of .ics files', async () => {
     const { ana } = folks;
-    const made = await ana.client.post('/api/event/', {
-      title: 'Window cleaner',
-      start_datetime: '2030-02-01T09:00:00Z',
-      end_datetime: '2030-02-01T10:00:00Z',
-      house_id: ana.house.house_id,
-    });
+    const made = await ana.client.post(
+      '/api/event/',
+      houseEvent(ana.house.house_id, 'Window cleaner', '2030-02-01T09:00:00Z', '2030-02-01T10:00:00Z'),
+    );
     expect(made.statusCode, made.body).toBe(201);
     const local = join(work, 'calendars');
     const config = join(work, 'config');
@@ -234,12 +217,10 @@ describe(`CalDAV with real clients (${testEngine})`, () => {
         '',
       ].join('\r\n'),
     );
-    const plumber = await ana.client.post('/api/event/', {
-      title: 'Plumber',
-      start_datetime: '2030-02-04T08:00:00Z',
-      end_datetime: '2030-02-04T09:00:00Z',
-      house_id: ana.house.house_id,
-    });
+    const plumber = await ana.client.post(
+      '/api/event/',
+      houseEvent(ana.house.house_id, 'Plumber', '2030-02-04T08:00:00Z', '2030-02-04T09:00:00Z'),
+    );
     expect(plumber.statusCode, plumber.body).toBe(201);
     await vdirsyncer('sync');
 

@@ -34,3 +34,38 @@ export async function appPassword(client: {
 
 export const ics = (...lines: string[]) =>
   ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Test//Phone//EN', ...lines, 'END:VCALENDAR', ''].join('\r\n');
+
+export const XML = { 'content-type': 'application/xml; charset=utf-8' };
+export const CAL = { 'content-type': 'text/calendar; charset=utf-8' };
+
+/** A calendar-query for every to-do of a collection, with its ETag and text. */
+export const todoQuery = `<c:calendar-query xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:prop><d:getetag/><c:calendar-data/></d:prop><c:filter><c:comp-filter name="VCALENDAR"><c:comp-filter name="VTODO"/></c:comp-filter></c:filter></c:calendar-query>`;
+
+/** A one-off reminder's input, at a fixed time in Berlin unless overridden. */
+export const reminder = (title: string, overrides: Record<string, unknown> = {}) => ({
+  title,
+  remind_time: '2030-03-01T07:00:00Z',
+  repeat_interval: null,
+  time_zone: 'Europe/Berlin',
+  ...overrides,
+});
+
+/** A weekly Monday task taking turns between `pool`, the first of it to begin. */
+export const weeklyBins = (pool: number[], overrides: Record<string, unknown> = {}) => ({
+  title: 'Bins',
+  due_at: '2030-01-07T18:00:00Z',
+  time_zone: 'UTC',
+  repeat: { every: 'weeks', interval: 1, weekdays: [1] },
+  rotation: 'round_robin',
+  pool,
+  assignee_id: pool[0],
+  ...overrides,
+});
+
+/** A one-off house event's input. */
+export const houseEvent = (houseId: number, title: string, start: string, end: string) => ({
+  title,
+  start_datetime: start,
+  end_datetime: end,
+  house_id: houseId,
+});
