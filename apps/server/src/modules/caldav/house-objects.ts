@@ -15,9 +15,10 @@ import { type EventComponent, type ExtraParts, readEventObject } from './ical-in
 import {
   type Conditions,
   checkConditions,
-  etagOf,
   identityOfUser,
+  listedOne,
   removeObject,
+  rendered,
   serviceCall,
   uidOwner,
 } from './objects-common.js';
@@ -69,11 +70,8 @@ export class HouseObjects {
       if (!master) continue;
       // The series first, then its changed occurrences.
       const ordered = [master, ...group.filter((r) => r !== master)];
-      const text = this.render(ordered, master);
       out.push({
-        name: master.href_name ?? `event-${eventId}.ics`,
-        etag: etagOf(text),
-        text,
+        ...rendered(master.href_name ?? `event-${eventId}.ics`, this.render(ordered, master)),
         eventId,
         rows: ordered,
       });
@@ -108,10 +106,7 @@ export class HouseObjects {
   }
 
   async find(houseId: number, name: string): Promise<DavObject | undefined> {
-    const id = await this.eventIdOf(houseId, name);
-    if (id === undefined) return undefined;
-    const [found] = await this.list(houseId, [id]);
-    return found;
+    return listedOne(await this.eventIdOf(houseId, name), (ids) => this.list(houseId, ids));
   }
 
   /** The series that carries a UID in the house: an app's own, or Hearth's `event-<id>@host`. */

@@ -28,6 +28,19 @@ export const etagOf = (text: string) =>
 
 export const utc = (iso: string) => ICAL.Time.fromJSDate(new Date(iso), true);
 
+/** An object's name, text and the ETag of that text. */
+export const rendered = (name: string, text: string) => ({ name, etag: etagOf(text), text });
+
+/** The object `id` stands for, if there is one, through the collection's own `list`. */
+export async function listedOne<T>(
+  id: number | undefined,
+  list: (ids: number[]) => Promise<T[]>,
+): Promise<T | undefined> {
+  if (id === undefined) return undefined;
+  const [found] = await list([id]);
+  return found;
+}
+
 /** If-Match (the object as the app last saw it) and If-None-Match: * (only when there is none yet). */
 export function checkConditions(existing: { etag: string } | undefined, conditions: Conditions): void {
   const { ifMatch, ifNoneMatch } = conditions;

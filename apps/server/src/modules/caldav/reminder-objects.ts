@@ -9,9 +9,10 @@ import { readTodoObject } from './ical-in.js';
 import {
   type Conditions,
   checkConditions,
-  etagOf,
   identityOfUser,
+  listedOne,
   removeObject,
+  rendered,
   serviceCall,
   todoCalendar,
   todoHead,
@@ -74,11 +75,8 @@ export class ReminderObjects {
     const now = new Date();
     return rows.map((row) => {
       const next = nextOccurrence(row.remind_time, repeatOrNull(row.repeat_interval), row.time_zone, now);
-      const text = this.render(row, next);
       return {
-        name: row.href_name ?? `reminder-${row.reminder_id}.ics`,
-        etag: etagOf(text),
-        text,
+        ...rendered(row.href_name ?? `reminder-${row.reminder_id}.ics`, this.render(row, next)),
         reminderId: row.reminder_id,
         next,
       };
@@ -86,10 +84,7 @@ export class ReminderObjects {
   }
 
   async find(ownerId: number, name: string): Promise<ReminderTodo | undefined> {
-    const id = await this.repo.reminderByHref(ownerId, name);
-    if (id === undefined) return undefined;
-    const [found] = await this.list(ownerId, [id]);
-    return found;
+    return listedOne(await this.repo.reminderByHref(ownerId, name), (ids) => this.list(ownerId, ids));
   }
 
   private render(row: ReminderObjectRow, next: string): string {

@@ -6,9 +6,10 @@ import { readTodoObject } from './ical-in.js';
 import {
   type Conditions,
   checkConditions,
-  etagOf,
   identityOfUser,
+  listedOne,
   removeObject,
+  rendered,
   serviceCall,
   todoCalendar,
   todoHead,
@@ -45,23 +46,15 @@ export class TaskObjects {
 
   async list(houseId: number, taskIds?: readonly number[]): Promise<TodoObject[]> {
     const rows = await this.repo.rows(houseId, taskIds);
-    return rows.map((row) => {
-      const text = this.render(row);
-      return {
-        name: row.href_name ?? `task-${row.task_id}.ics`,
-        etag: etagOf(text),
-        text,
-        taskId: row.task_id,
-        row,
-      };
-    });
+    return rows.map((row) => ({
+      ...rendered(row.href_name ?? `task-${row.task_id}.ics`, this.render(row)),
+      taskId: row.task_id,
+      row,
+    }));
   }
 
   async find(houseId: number, name: string): Promise<TodoObject | undefined> {
-    const id = await this.repo.taskByHref(houseId, name);
-    if (id === undefined) return undefined;
-    const [found] = await this.list(houseId, [id]);
-    return found;
+    return listedOne(await this.repo.taskByHref(houseId, name), (ids) => this.list(houseId, ids));
   }
 
   private render(row: TaskObjectRow): string {
