@@ -10,11 +10,11 @@ import {
   seriesOf,
 } from '../events/index.js';
 import type { EventRow } from '../events/tables.js';
-import { davNotFound, invalidObject, uidConflict } from './errors.js';
+import { davNotFound, invalidObject } from './errors.js';
 import { type EventComponent, type ExtraParts, readEventObject } from './ical-in.js';
 import {
   type Conditions,
-  checkConditions,
+  checkWrite,
   identityOfUser,
   listedOne,
   removeObject,
@@ -136,11 +136,13 @@ export class HouseObjects {
       if (part.title.trim() === '') throw invalidObject('Every event needs a SUMMARY (its title).');
     }
     const existing = await this.find(house.house_id, name);
-    checkConditions(existing, conditions);
-    const owner = await this.uidOwner(house.house_id, object.uid);
-    if (owner !== undefined && owner !== existing?.eventId) {
-      throw uidConflict(`The UID ${object.uid} belongs to another event of this calendar.`);
-    }
+    await checkWrite(
+      existing,
+      existing?.eventId,
+      conditions,
+      () => this.uidOwner(house.house_id, object.uid),
+      `The UID ${object.uid} belongs to another event of this calendar.`,
+    );
     const identity = identityOfUser(user);
     const fields = (part: EventComponent) => ({
       title: part.title,

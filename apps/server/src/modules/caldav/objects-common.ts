@@ -3,7 +3,7 @@ import ICAL from 'ical.js';
 import type { Identity } from '../../core/identity.js';
 import type { UserRow } from '../../db/tables.js';
 import { AppError } from '../../lib/errors.js';
-import { davNotFound, invalidObject, preconditionFailed } from './errors.js';
+import { davNotFound, invalidObject, preconditionFailed, uidConflict } from './errors.js';
 import type { ExtraParts } from './ical-in.js';
 
 // What the house calendar, the tasks and the reminders collections do alike with their objects.
@@ -56,6 +56,22 @@ export function checkConditions(existing: { etag: string } | undefined, conditio
       throw preconditionFailed('The object has changed since it was read (If-Match).');
     }
   }
+}
+
+/**
+ * Whether a write may go ahead: its conditions hold against the object there now (`existingId`), and
+ * the UID it carries is not another object's (`owner` is asked only once the conditions hold).
+ */
+export async function checkWrite(
+  existing: { etag: string } | undefined,
+  existingId: number | undefined,
+  conditions: Conditions,
+  owner: () => Promise<number | undefined>,
+  conflict: string,
+): Promise<void> {
+  checkConditions(existing, conditions);
+  const found = await owner();
+  if (found !== undefined && found !== existingId) throw uidConflict(conflict);
 }
 
 /** A service's refusal (a bad RRULE, times out of order) becomes CalDAV's invalid-object precondition. */

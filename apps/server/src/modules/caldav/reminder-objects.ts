@@ -4,11 +4,11 @@ import { DateTime } from 'luxon';
 import type { UserRow } from '../../db/tables.js';
 import { vtimezone } from '../events/index.js';
 import { nextOccurrence, type RemindersService } from '../reminders/index.js';
-import { invalidObject, uidConflict } from './errors.js';
+import { invalidObject } from './errors.js';
 import { readTodoObject } from './ical-in.js';
 import {
   type Conditions,
-  checkConditions,
+  checkWrite,
   identityOfUser,
   listedOne,
   removeObject,
@@ -146,11 +146,13 @@ export class ReminderObjects {
     if (todo.title.trim() === '') throw invalidObject('A to-do needs a SUMMARY (its title).');
     const repeat = repeatOf(todo.rrule);
     const existing = await this.find(user.user_id, name);
-    checkConditions(existing, conditions);
-    const owner = await this.uidOwner(user.user_id, todo.uid);
-    if (owner !== undefined && owner !== existing?.reminderId) {
-      throw uidConflict(`The UID ${todo.uid} belongs to another reminder.`);
-    }
+    await checkWrite(
+      existing,
+      existing?.reminderId,
+      conditions,
+      () => this.uidOwner(user.user_id, todo.uid),
+      `The UID ${todo.uid} belongs to another reminder.`,
+    );
     const identity = identityOfUser(user);
     const current = existing ? (await this.repo.rows(user.user_id, [existing.reminderId]))[0] : undefined;
     const zone = todo.zone ?? current?.time_zone ?? 'UTC';

@@ -1,11 +1,11 @@
 import type { TaskInput } from '@hearth/contract';
 import type { UserRow } from '../../db/tables.js';
 import type { TasksService } from '../tasks/index.js';
-import { davNotFound, invalidObject, uidConflict } from './errors.js';
+import { davNotFound, invalidObject } from './errors.js';
 import { readTodoObject } from './ical-in.js';
 import {
   type Conditions,
-  checkConditions,
+  checkWrite,
   identityOfUser,
   listedOne,
   removeObject,
@@ -92,11 +92,13 @@ export class TaskObjects {
     const todo = readTodoObject(body, house.time_zone);
     if (todo.title.trim() === '') throw invalidObject('A to-do needs a SUMMARY (its title).');
     const existing = await this.find(house.house_id, name);
-    checkConditions(existing, conditions);
-    const owner = await this.uidOwner(house.house_id, todo.uid);
-    if (owner !== undefined && owner !== existing?.taskId) {
-      throw uidConflict(`The UID ${todo.uid} belongs to another to-do of this calendar.`);
-    }
+    await checkWrite(
+      existing,
+      existing?.taskId,
+      conditions,
+      () => this.uidOwner(house.house_id, todo.uid),
+      `The UID ${todo.uid} belongs to another to-do of this calendar.`,
+    );
     const identity = identityOfUser(user);
     const taskId = await serviceCall(async () => {
       if (!existing) {
