@@ -33,7 +33,6 @@ export const REPEAT_INTERVAL_MAX = 52;
  */
 export const RECURRING_START_PAST_YEARS = 1;
 export const RECURRING_START_FUTURE_YEARS = 10;
-const years = (n: number) => `${n} year${n === 1 ? '' : 's'}`;
 /** Catching up makes a bill's missed dates back to this many years before today; older ones are skipped. */
 export const RECURRING_CATCH_UP_YEARS = 1;
 /** A Splitwise export is read from at most this many characters. */
@@ -254,7 +253,7 @@ export const RecurringExpenseInput = Type.Object({
   starts_on: Type.String({
     pattern: DATE_PATTERN,
     maxLength: 10,
-    description: `YYYY-MM-DD, at most ${years(RECURRING_START_PAST_YEARS)} before and ${years(RECURRING_START_FUTURE_YEARS)} after today in the house's time zone (an edit may keep the bill's own start).`,
+    description: `YYYY-MM-DD, at most ${RECURRING_START_PAST_YEARS} year(s) before and ${RECURRING_START_FUTURE_YEARS} year(s) after today in the house's time zone (an edit may keep the bill's own start).`,
   }),
   ends_on: Type.Union([Type.Null(), DateOnly]),
 });
