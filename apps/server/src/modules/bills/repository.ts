@@ -80,6 +80,32 @@ export interface ActivityValues {
  */
 const ROWS_PER_INSERT = 1000;
 
+/** A new expense's row. */
+function expenseRow(
+  houseId: number,
+  v: ExpenseValues,
+  createdBy: number,
+  recurringId: number | null,
+  at: string,
+) {
+  return {
+    house_id: houseId,
+    title: v.title,
+    amount_minor: v.amount_minor,
+    currency: v.currency,
+    paid_by: v.paid_by,
+    spent_on: v.spent_on,
+    category: v.category,
+    note: v.note,
+    receipt_img: v.receipt_img,
+    split_mode: v.split.mode,
+    recurring_id: recurringId,
+    created_by: createdBy,
+    created_at: at,
+    updated_at: at,
+  };
+}
+
 function partRows(houseId: number, expenseId: number, v: ExpenseValues) {
   return v.split.parts.map((part, position) => ({
     expense_id: expenseId,
@@ -291,22 +317,7 @@ export class BillsRepository {
     const at = now();
     const { expense_id } = await this.db
       .insertInto('expenses')
-      .values({
-        house_id: houseId,
-        title: v.title,
-        amount_minor: v.amount_minor,
-        currency: v.currency,
-        paid_by: v.paid_by,
-        spent_on: v.spent_on,
-        category: v.category,
-        note: v.note,
-        receipt_img: v.receipt_img,
-        split_mode: v.split.mode,
-        recurring_id: recurringId,
-        created_by: createdBy,
-        created_at: at,
-        updated_at: at,
-      })
+      .values(expenseRow(houseId, v, createdBy, recurringId, at))
       .returning('expense_id')
       .executeTakeFirstOrThrow();
     await this.insertParts(houseId, expense_id, v);
@@ -334,22 +345,7 @@ export class BillsRepository {
     for (const v of values) {
       const { expense_id } = await this.db
         .insertInto('expenses')
-        .values({
-          house_id: houseId,
-          title: v.title,
-          amount_minor: v.amount_minor,
-          currency: v.currency,
-          paid_by: v.paid_by,
-          spent_on: v.spent_on,
-          category: v.category,
-          note: v.note,
-          receipt_img: v.receipt_img,
-          split_mode: v.split.mode,
-          recurring_id: null,
-          created_by: createdBy,
-          created_at: at,
-          updated_at: at,
-        })
+        .values(expenseRow(houseId, v, createdBy, null, at))
         .returning('expense_id')
         .executeTakeFirstOrThrow();
       ids.push(expense_id);
