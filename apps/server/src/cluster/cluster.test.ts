@@ -138,10 +138,15 @@ describe.skipIf(!run)('a cluster of three behind Caddy (PostgreSQL, spawned serv
           } catch {
             code = undefined;
           }
-          outcomes.push({ phase: at, status: res.status, code, retryAfter: res.headers.get('retry-after') });
-          // The first try of this write was cut off mid-way (its instance killed, or the database gone) and
-          // its key stays claimed for a minute: this client goes on with its next write instead of waiting.
-          if (res.status === 409 && code === 'idempotency_in_progress') break;
+          const retryAfter = res.headers.get('retry-after');
+          outcomes.push({ phase: at, status: res.status, code, retryAfter });
+          // The first try of this write was cut off mid-way (its instance killed, or the database gone):
+          // its key is free once that try's claim lapses, and the answer says when to come back.
+          if (res.status === 409 && code === 'idempotency_in_progress') {
+            if (!retryAfter) break;
+            await new Promise((r) => setTimeout(r, Number(retryAfter) * 1000));
+            continue;
+          }
         } catch {
           outcomes.push({ phase: at, status: 0 });
         }
@@ -289,8 +294,9 @@ describe.skipIf(!run)('a cluster of three behind Caddy (PostgreSQL, spawned serv
     expect(missing).toBe(0);
     expect(carried).toBeGreaterThan(0);
     // Nothing but what a dead upstream gives (Caddy's 502 for the writes it was answering), and repeats
-    // of those writes finding their key still claimed.
+    // of those writes finding their key still claimed, told when to come back.
     expect(failed.filter((o) => ![502, 409].includes(o.status))).toEqual([]);
+    expect(failed.filter((o) => o.status === 409 && !o.retryAfter)).toEqual([]);
   }, 120_000);
 
   it('serves every request during a rolling restart (SIGTERM one at a time, each back before the next)', async () => {
@@ -338,7 +344,7 @@ describe.skipIf(!run)('a cluster of three behind Caddy (PostgreSQL, spawned serv
     const unavailable = down.filter((o) => o.status === 503);
     const during = [...down, ...outcomes.filter((o) => o.phase === 'db-back')];
     // A repeat of a write whose first try the outage cut off mid-way finds its key still claimed (the
-    // claim could not be freed while the database was away) and is told to try again shortly.
+    // claim could not be freed while the database was away) and is told when to try again.
     const held = during.filter((o) => o.status === 409 && o.code === 'idempotency_in_progress');
     const other = during.filter(
       (o) =>
@@ -363,10 +369,13 @@ describe.skipIf(!run)('a cluster of three behind Caddy (PostgreSQL, spawned serv
     const { rows } = await direct.query<{ n: string }>(
       "select count(*) as n from grocery_lists where grocery_list_name like 'writer%'",
     );
+    // Every write cut off mid-way was repeated until it landed: none was left with its key claimed.
+    const held = outcomes.filter((o) => o.status === 409 && o.code === 'idempotency_in_progress');
     console.log(
-      `in all: ${outcomes.length} writes answered, ${acked} acknowledged, ${rows[0]?.n} stored, lost ${await lost()}`,
+      `in all: ${outcomes.length} writes answered, ${acked} acknowledged, ${rows[0]?.n} stored, lost ${await lost()}; ${held.length} answers 409 idempotency_in_progress, all with Retry-After: ${held.every((o) => o.retryAfter)}`,
     );
     expect(await lost()).toBe(0);
+    expect(held.filter((o) => !o.retryAfter)).toEqual([]);
     // A repeated write (same Idempotency-Key) is stored once: no more rows than acknowledged writes.
     const stored = Number(rows[0]?.n);
     // (At most one write per writer was still unanswered when they stopped.)

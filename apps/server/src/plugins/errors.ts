@@ -104,6 +104,7 @@ export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
       if (err instanceof AppError) {
+        if (err.retryAfterSeconds !== undefined) reply.header('retry-after', String(err.retryAfterSeconds));
         return reply.status(err.statusCode).send(body(err.code, err.message, err.field));
       }
       if (err.validation) {

@@ -1,6 +1,9 @@
-import type { InjectOptions } from 'fastify';
+import { createHash } from 'node:crypto';
+import Fastify, { type FastifyInstance, type InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberOfNewHouse, startTestApp, type TestApp } from '../test/test-app.js';
+import { errorsPlugin } from './errors.js';
+import { idempotencyPlugin } from './idempotency.js';
 
 let t: TestApp;
 let listId: number;
@@ -198,5 +201,128 @@ describe('Idempotency-Key', () => {
     expect(read.statusCode).toBe(200);
     const kept = await t.testDb.db.selectFrom('idempotency_keys').select('idempotency_key').execute();
     expect(kept.map((k) => k.idempotency_key)).not.toContain('read');
+  });
+});
+
+/**
+ * One instance as far as keys go: the plugin on the test's database with a short claim lease, and a write
+ * that answers only when the test lets it.
+ */
+async function instance(leaseMs: number) {
+  const app = Fastify({ logger: false });
+  let answered = 0;
+  const gates: (() => void)[] = [];
+  app.decorateRequest('identity', null);
+  app.addHook('onRequest', async (request) => {
+    request.identity = { issuer: 'https://issuer.test', subject: 'cara', email: null, claims: {} };
+  });
+  await app.register(errorsPlugin);
+  await app.register(idempotencyPlugin, { db: t.testDb.db, claimLeaseMs: leaseMs });
+  app.post('/api/slow', async () => {
+    await new Promise<void>((resolve) => gates.push(resolve));
+    return { answered: ++answered };
+  });
+  await app.ready();
+  const post = (key: string) =>
+    app.inject({ method: 'POST', url: '/api/slow', headers: { 'idempotency-key': key }, payload: {} });
+  /** Lets every write waiting so far answer. */
+  const open = () => {
+    for (const gate of gates.splice(0)) gate();
+  };
+  return { app, post, open, waiting: () => gates.length, answered: () => answered };
+}
+
+async function until(check: () => boolean | Promise<boolean>, timeoutMs = 5000) {
+  const started = Date.now();
+  while (!(await check())) {
+    if (Date.now() - started > timeoutMs) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('Idempotency-Key held by a request in flight', () => {
+  const apps: FastifyInstance[] = [];
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+  });
+
+  it('keeps the key while its request runs past the lease, and answers a repeat 409 with Retry-After', async () => {
+    const one = await instance(300);
+    apps.push(one.app);
+    const first = one.post('long-run');
+    await until(() => one.waiting() === 1);
+    // Three leases later the claim is still held: its instance moved the lease on.
+    await sleep(1000);
+    const repeat = await one.post('long-run');
+    expect(repeat.statusCode).toBe(409);
+    expect(repeat.json().error).toMatchObject({ code: 'idempotency_in_progress', field: 'Idempotency-Key' });
+    expect(Number(repeat.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    one.open();
+    expect((await first).json()).toEqual({ answered: 1 });
+    const replayed = await one.post('long-run');
+    expect(replayed.headers['idempotency-replayed']).toBe('true');
+    expect(replayed.json()).toEqual({ answered: 1 });
+    expect(one.answered()).toBe(1);
+  });
+
+  it('gives the key of an instance that stopped mid-request to a retry once the lease ends', async () => {
+    const dying = await instance(400);
+    const other = await instance(400);
+    apps.push(other.app);
+    const lost = dying.post('orphaned');
+    await until(() => dying.waiting() === 1);
+    // The instance goes away without answering (as under kill -9): nothing moves its lease on any more.
+    await dying.app.close();
+
+    const early = await other.post('orphaned');
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.code).toBe('idempotency_in_progress');
+    expect(early.headers['retry-after']).toBe('1');
+
+    await sleep(500);
+    const retry = other.post('orphaned');
+    await until(() => other.waiting() === 1);
+    other.open();
+    const answer = await retry;
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['idempotency-replayed']).toBeUndefined();
+    expect(answer.json()).toEqual({ answered: 1 });
+
+    // Had the lost request still finished, its answer would not replace the retry's.
+    dying.open();
+    await lost;
+    const replayed = await other.post('orphaned');
+    expect(replayed.headers['idempotency-replayed']).toBe('true');
+    expect(replayed.json()).toEqual({ answered: 1 });
+  });
+
+  it('tells a retry how long a claim that is no longer young may still hold the key', async () => {
+    const one = await instance(10_000);
+    apps.push(one.app);
+    const now = Date.now();
+    // A claim as a stopped instance leaves it: claimed 4 s ago, its lease running out in 6 s.
+    await t.testDb.db
+      .insertInto('idempotency_keys')
+      .values({
+        issuer: 'https://issuer.test',
+        subject: 'cara',
+        idempotency_key: 'left-behind',
+        method: 'POST',
+        url: '/api/slow',
+        // The same request as the retry's (method, URL and an empty body).
+        fingerprint: createHash('sha256').update('POST /api/slow\n{}').digest('hex'),
+        status_code: null,
+        content_type: null,
+        response_body: null,
+        created_at: new Date(now - 4000).toISOString(),
+        expires_at: new Date(now + 6000).toISOString(),
+      })
+      .execute();
+    const res = await one.post('left-behind');
+    expect(res.statusCode).toBe(409);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(5);
+    expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(6);
   });
 });

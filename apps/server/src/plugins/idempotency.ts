@@ -47,10 +47,15 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Visible ASCII only, so a key reads the same in a log line and a header. */
 const KEY_PATTERN = /^[\x21-\x7e]+$/;
 /**
- * A claim whose answer never came (the process stopped mid-request) is given up after this long, so the
- * key does not stay blocked until it expires.
+ * A claim in flight is a lease: its row's expires_at is this far ahead, and the instance answering the
+ * request moves it on while it runs. A claim whose instance stopped without answering (kill -9, a crash)
+ * is no longer moved on, so it expires and a retry takes the key over within this long.
  */
-const ABANDONED_AFTER_MS = 60_000;
+const CLAIM_LEASE_MS = 10_000;
+/** How often an instance moves on the leases of its requests still running. */
+const CLAIM_RENEW_MS = 3_000;
+/** A claim younger than this most likely belongs to a request about to answer: retry soon. */
+const FRESH_CLAIM_MS = 1_000;
 
 /** A key claimed by the request in flight; `done` once its answer was kept or the key freed. */
 interface Claim {
@@ -58,10 +63,13 @@ interface Claim {
   subject: string;
   key: string;
   done: boolean;
+  createdAt: Date;
 }
 
 export interface IdempotencyOptions {
   db: Db;
+  /** Tests shorten the lease of a claim in flight (see CLAIM_LEASE_MS). */
+  claimLeaseMs?: number;
 }
 
 /** The same JSON whatever order the client wrote the keys in. */
@@ -103,13 +111,23 @@ const keyReused = () =>
     'Idempotency-Key',
   );
 
-const inProgress = () =>
+const inProgress = (retryAfterSeconds: number) =>
   new AppError(
     409,
     IdempotencyErrorCode.inProgress,
     'The first request with this Idempotency-Key is still being answered. Try again in a moment.',
     'Idempotency-Key',
+    retryAfterSeconds,
   );
+
+/**
+ * When to retry a key held by another request: a young claim is most likely answered in a moment; an older
+ * one may have been left by a stopped instance, and is free once its lease ends.
+ */
+function retryAfter(claim: { created_at: string; expires_at: string }, at: Date): number {
+  if (at.getTime() - Date.parse(claim.created_at) < FRESH_CLAIM_MS) return 1;
+  return Math.max(1, Math.ceil((Date.parse(claim.expires_at) - at.getTime()) / 1000));
+}
 
 /**
  * Idempotency-Key on every signed-in write under /api: the first answer for a (person, key) is kept and a
@@ -119,8 +137,45 @@ const inProgress = () =>
 export const idempotencyPlugin = fp<IdempotencyOptions>(
   async (app: FastifyInstance, opts) => {
     const db: Kysely<Database> = opts.db;
+    const leaseMs = opts.claimLeaseMs ?? CLAIM_LEASE_MS;
+    const renewMs = Math.min(CLAIM_RENEW_MS, Math.floor(leaseMs / 3));
 
     app.decorateRequest('idempotencyClaim', null);
+
+    // The claims of this instance's requests still running; their leases are moved on together.
+    const running = new Set<Claim>();
+    let renewal: NodeJS.Timeout | null = null;
+    const hold = (claim: Claim) => {
+      running.add(claim);
+      renewal ??= setInterval(renewLeases, renewMs).unref();
+    };
+    const letGo = (claim: Claim) => {
+      running.delete(claim);
+      if (running.size === 0 && renewal) {
+        clearInterval(renewal);
+        renewal = null;
+      }
+    };
+    app.addHook('onClose', async () => {
+      if (renewal) clearInterval(renewal);
+      renewal = null;
+    });
+
+    async function renewLeases() {
+      const until = new Date(Date.now() + leaseMs).toISOString();
+      for (const claim of running) {
+        await db
+          .updateTable('idempotency_keys')
+          .set({ expires_at: until })
+          .where('issuer', '=', claim.issuer)
+          .where('subject', '=', claim.subject)
+          .where('idempotency_key', '=', claim.key)
+          .where('created_at', '=', claim.createdAt.toISOString())
+          .where('status_code', 'is', null)
+          .execute()
+          .catch((err: unknown) => app.log.warn({ err }, 'idempotency: could not renew a claim'));
+      }
+    }
 
     // App-wide hooks take a callback with a synchronous way out: most requests carry no key, and a
     // promise each would cost them a microtask hop.
@@ -160,10 +215,11 @@ export const idempotencyPlugin = fp<IdempotencyOptions>(
           reply.status(kept.status_code).send(kept.response_body ?? undefined);
           return true;
         }
-        if (at.getTime() - Date.parse(kept.created_at) < ABANDONED_AFTER_MS) throw inProgress();
+        throw inProgress(retryAfter(kept, at));
       }
 
-      // Expired or abandoned claims make way for this one; expired ones of everyone go at the same time.
+      // An expired key or claim (a lease its stopped instance no longer moved on) makes way for this one;
+      // expired ones of everyone go at the same time.
       await db.deleteFrom('idempotency_keys').where('expires_at', '<=', at.toISOString()).execute();
       if (kept) {
         await db
@@ -188,15 +244,18 @@ export const idempotencyPlugin = fp<IdempotencyOptions>(
             content_type: null,
             response_body: null,
             created_at: at.toISOString(),
-            expires_at: new Date(at.getTime() + IDEMPOTENCY_KEY_TTL_HOURS * 3_600_000).toISOString(),
+            // The lease; the kept answer's own expiry replaces it.
+            expires_at: new Date(at.getTime() + leaseMs).toISOString(),
           })
           .execute();
       } catch (err) {
         // Two requests with one key at the same moment: the other one claimed it first.
-        if (isUniqueViolation(err)) throw inProgress();
+        if (isUniqueViolation(err)) throw inProgress(1);
         throw err;
       }
-      request.idempotencyClaim = { issuer, subject, key, done: false };
+      const claimed: Claim = { issuer, subject, key, done: false, createdAt: at };
+      request.idempotencyClaim = claimed;
+      hold(claimed);
       return false;
     }
 
@@ -204,16 +263,19 @@ export const idempotencyPlugin = fp<IdempotencyOptions>(
       const claim = request.idempotencyClaim;
       if (!claim || claim.done) return done(null, payload);
       claim.done = true;
+      letGo(claim);
       keepAnswer(reply, payload, claim).then(() => done(null, payload), done);
     });
 
     /** Keeps the answer for repeats of the claimed key, or frees the key when it is not to be kept. */
     async function keepAnswer(reply: FastifyReply, payload: unknown, claim: Claim) {
+      // This request's own claim only: one whose lease ran out may since belong to a retry.
       const where = db
         .updateTable('idempotency_keys')
         .where('issuer', '=', claim.issuer)
         .where('subject', '=', claim.subject)
-        .where('idempotency_key', '=', claim.key);
+        .where('idempotency_key', '=', claim.key)
+        .where('created_at', '=', claim.createdAt.toISOString());
       const keepable =
         reply.statusCode < 500 &&
         reply.statusCode !== 429 &&
@@ -228,6 +290,9 @@ export const idempotencyPlugin = fp<IdempotencyOptions>(
             status_code: reply.statusCode,
             content_type: typeof contentType === 'string' ? contentType : null,
             response_body: payload == null ? null : payload.toString(),
+            expires_at: new Date(
+              claim.createdAt.getTime() + IDEMPOTENCY_KEY_TTL_HOURS * 3_600_000,
+            ).toISOString(),
           })
           .execute();
       } else {
@@ -240,15 +305,17 @@ export const idempotencyPlugin = fp<IdempotencyOptions>(
       const claim = request.idempotencyClaim;
       if (!claim || claim.done) return done();
       claim.done = true;
+      letGo(claim);
       release(claim).then(() => done(), done);
     });
 
-    async function release(claim: { issuer: string; subject: string; key: string }) {
+    async function release(claim: Claim) {
       await db
         .deleteFrom('idempotency_keys')
         .where('issuer', '=', claim.issuer)
         .where('subject', '=', claim.subject)
         .where('idempotency_key', '=', claim.key)
+        .where('created_at', '=', claim.createdAt.toISOString())
         .where('status_code', 'is', null)
         .execute();
     }
