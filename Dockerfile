@@ -8,9 +8,11 @@ ARG NODE_IMAGE=node:24-bookworm-slim
 
 # The server's production dependencies alone (not the web app's, which Vite bundles, nor any tool's).
 FROM ${NODE_IMAGE} AS deps
-# Native modules compile from source when no prebuilt binary can be fetched, against the headers under
-# /usr/local (where the Node images keep them), so the tools come first unless the base already has them.
-RUN if ! command -v g++ >/dev/null || ! command -v make >/dev/null || ! command -v python3 >/dev/null; then \
+# On Node 20 better-sqlite3 12 is compiled from source, against the headers under /usr/local (where the
+# Node images keep them), so the tools come first unless the base already has them. Node 22 and later load
+# the prebuilt Node-API binding: nothing is compiled and nothing is installed here.
+RUN if [ "$(node -p 'process.versions.node.split(".")[0] < 22')" = true ] \
+      && { ! command -v g++ >/dev/null || ! command -v make >/dev/null || ! command -v python3 >/dev/null; }; then \
       apt-get update \
       && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends python3 make g++ \
       && rm -rf /var/lib/apt/lists/*; \

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The container test: Hearth's Dockerfile and both compose files, run for real (deploy/test/). Needs a
-# Docker engine and Compose (v2's `docker compose` or v1's `docker-compose`), mmdebstrap and npm; with no
+# Docker engine and Compose (v2's `docker compose` and/or v1's `docker-compose`), mmdebstrap and npm; with no
 # image registry reachable, the three base images are local stand-ins made by deploy/test/base/images.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -33,7 +33,17 @@ while IFS= read -r line; do export "${line?}"; done < <(bash deploy/test/base/im
 "$docker" image prune --force --filter label=org.hearth.test.key >/dev/null
 echo "Base images ready in $(($(date +%s) - started)) s: $NODE_IMAGE, $POSTGRES_IMAGE, $CADDY_IMAGE"
 
-node --conditions=@hearth/source --import tsx --test --test-concurrency=1 deploy/test/containers.test.ts
+# The compose files must work with Compose v2 (the `docker compose` plug-in) and with Debian's Compose v1
+# (`docker-compose` 1.29): the test runs with each that is installed (the second build is all cache hits).
+composes=()
+"$docker" compose version >/dev/null 2>&1 && composes+=(v2)
+command -v docker-compose >/dev/null && composes+=(v1)
+[ "${#composes[@]}" -gt 0 ] || { echo "no Compose: run npm run test:setup" >&2; exit 1; }
+for compose in "${composes[@]}"; do
+  echo "Container test with Compose $compose"
+  HEARTH_COMPOSE=$compose node --conditions=@hearth/source --import tsx --test --test-concurrency=1 \
+    deploy/test/containers.test.ts
+done
 # The build cache (layers of earlier sources and lockfiles, the npm cache) is kept to speed up the next
 # run, but not beyond a few gigabytes.
 "$docker" builder prune --force --keep-storage 5GB >/dev/null 2>&1 || true

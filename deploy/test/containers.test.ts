@@ -10,7 +10,7 @@ import {
   signInWithBuiltIn,
   signUpWithBuiltIn,
 } from '../../apps/server/src/test/built-in-sign-in.ts';
-import { ComposeProject, docker, publishedPort, waitHealthy } from './docker.ts';
+import { COMPOSE, ComposeProject, docker, publishedPort, sh, waitHealthy } from './docker.ts';
 import { h2Client, parseEvent } from './h2.ts';
 
 /*
@@ -69,6 +69,10 @@ async function settleIn(
   assert.equal(house.status, 201, await house.clone().text());
   return (await house.json()) as { house_id: number; house_name: string };
 }
+
+before(async () => {
+  figures.push(`compose: ${COMPOSE.join(' ')} ${await sh([...COMPOSE, 'version', '--short'])}`);
+});
 
 after(async () => {
   rmSync(work, { recursive: true, force: true });

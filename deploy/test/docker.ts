@@ -12,11 +12,18 @@ const run = promisify(execFile);
 
 export const DOCKER = existsSync('/usr/bin/docker') ? '/usr/bin/docker' : 'docker';
 
-/** `docker compose` (v2) when the plug-in is installed, else Compose v1's `docker-compose`. */
-export const COMPOSE: string[] =
-  spawnSync(DOCKER, ['compose', 'version'], { stdio: 'ignore' }).status === 0
-    ? [DOCKER, 'compose']
-    : ['docker-compose'];
+/**
+ * The Compose to drive: HEARTH_COMPOSE=v2 (`docker compose`, the plug-in) or v1 (`docker-compose`, Debian's
+ * 1.29); unset, v2 when the plug-in is installed, else v1. scripts/test-containers.sh runs the test with each.
+ */
+function compose(): string[] {
+  const wanted = process.env.HEARTH_COMPOSE;
+  if (wanted === 'v1') return ['docker-compose'];
+  const haveV2 = spawnSync(DOCKER, ['compose', 'version'], { stdio: 'ignore' }).status === 0;
+  if (wanted === 'v2' && !haveV2) throw new Error('HEARTH_COMPOSE=v2, but `docker compose` is not installed');
+  return wanted === 'v2' || haveV2 ? [DOCKER, 'compose'] : ['docker-compose'];
+}
+export const COMPOSE: string[] = compose();
 
 export async function sh(
   command: string[],
