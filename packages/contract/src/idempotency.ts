@@ -17,7 +17,10 @@ export const IDEMPOTENCY_REPLAYED_HEADER = 'idempotency-replayed';
 export const IdempotencyErrorCode = {
   /** The key was used before for a different request (another route or another body). */
   keyReused: 'idempotency_key_reused',
-  /** The first request with this key is still being answered. */
+  /**
+   * The first request with this key is still being answered (409, with Retry-After). A first request whose
+   * server stopped mid-way holds the key for at most 10 seconds.
+   */
   inProgress: 'idempotency_in_progress',
 } as const;
 export type IdempotencyErrorCode = (typeof IdempotencyErrorCode)[keyof typeof IdempotencyErrorCode];
