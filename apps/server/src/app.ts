@@ -13,7 +13,9 @@ import type { JSONWebKeySet } from 'jose';
 import { sql } from 'kysely';
 import type { DestinationStream } from 'pino';
 import { type AppConfig, OIDC_SCOPE } from './config.js';
+import { CacheVersions } from './core/cache-versions.js';
 import { Membership } from './core/membership.js';
+import type { ModuleActions } from './core/module.js';
 import { registerModules, registerRootRoutes } from './core/register-modules.js';
 import { createDb, type Db } from './db/create-db.js';
 import { migrateToLatest } from './db/migrate.js';
@@ -32,7 +34,7 @@ import { inputGuardPlugin } from './plugins/input-guard.js';
 import { type ApiLimits, DEFAULT_API_LIMITS, limitsPlugin, NO_API_LIMITS } from './plugins/limits.js';
 import { AppMetrics, metricsPlugin } from './plugins/metrics.js';
 import { optionalBodyPlugin } from './plugins/optional-body.js';
-import { CacheVersions, responseCachePlugin } from './plugins/response-cache.js';
+import { responseCachePlugin } from './plugins/response-cache.js';
 import { securityPlugin } from './plugins/security.js';
 import { webStaticPlugin } from './plugins/web-static.js';
 
@@ -180,6 +182,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
 
   const context = { db, config, log: app.log, membership: new Membership(db), live, limits, metrics };
 
+  let actions: ModuleActions | undefined;
   await app.register(
     async (api) => {
       api.get(
@@ -199,12 +202,13 @@ export async function buildApp(options: BuildOptions): Promise<App> {
         }),
       );
       // Every module that modules/index.ts exports.
-      await registerModules(api, Object.values(modules), context);
+      actions = await registerModules(api, Object.values(modules), context);
     },
     { prefix: '/api' },
   );
   // Modules' routes outside /api (CalDAV for calendar apps), with their own authentication.
-  await registerRootRoutes(app, Object.values(modules), { ...context, limitStore });
+  if (!actions) throw new Error('The API modules were not registered.');
+  await registerRootRoutes(app, Object.values(modules), { ...context, limitStore, actions });
 
   // For load balancers' health checks: fails only while this instance stops, not while the database is
   // away (every instance would be taken out, and the proxy's own error would replace Hearth's 503).

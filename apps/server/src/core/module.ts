@@ -12,6 +12,7 @@ import type { Db } from '../db/create-db.js';
 import type { LimitStore } from '../lib/limits.js';
 import type { ApiLimits } from '../plugins/limits.js';
 import type { AppMetrics } from '../plugins/metrics.js';
+import type { Identity } from './identity.js';
 import type { LiveHub } from './live.js';
 import type { Membership } from './membership.js';
 
@@ -39,6 +40,23 @@ export interface ModuleContext {
   limits: ApiLimits;
   /** Where counters go when /metrics is on (METRICS_TOKEN); null when it is off. */
   metrics: AppMetrics | null;
+  /** What other modules do for this one (see ModuleActions); call at request time, not while registering. */
+  actions: ModuleActions;
+  /** Hands over one of this module's ModuleActions; each is provided by exactly one module. */
+  provide<K extends keyof ModuleActions>(name: K, action: ModuleActions[K]): void;
+}
+
+/**
+ * What one module does for another, beyond reading its exported views: each is provided by the module
+ * named in its comment while its routes are registered (with its own service, rules and live messages),
+ * and registration fails when one is missing or provided twice.
+ */
+export interface ModuleActions {
+  /**
+   * tasks: marks a task's current occurrence done as `identity`, with the same rules and live message as
+   * the API's done call (what a notification's Done button does).
+   */
+  markTaskDone(identity: Identity, taskId: number): Promise<void>;
 }
 
 /** A section of the house export document, by its key under `data`. */

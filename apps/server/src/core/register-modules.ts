@@ -1,18 +1,23 @@
 import type { LiveChange } from '@hearth/contract';
 import type { FastifyInstance } from 'fastify';
 import type { LiveHub } from './live.js';
-import type { ApiInstance, HearthModule, ModuleContext, RootContext } from './module.js';
+import type { ApiInstance, HearthModule, ModuleActions, ModuleContext, RootContext } from './module.js';
+import { moduleActions } from './module-actions.js';
+
+/** What the app hands over; the registration adds the house data hooks and the modules' actions. */
+type SharedContext = Omit<ModuleContext, 'houseData' | 'actions' | 'provide'>;
 
 /**
  * Registers every module's routes under the API instance, each in its own encapsulated plugin, with a
  * live stream that refuses kinds the module did not declare (so a kind is never published by accident
- * under another feature's name). Two modules may not share a name or a live kind.
+ * under another feature's name). Two modules may not share a name or a live kind, and every ModuleActions
+ * entry must be provided by one of them. Answers the actions, for the root routes.
  */
 export async function registerModules(
   api: ApiInstance,
   modules: readonly HearthModule[],
-  ctx: Omit<ModuleContext, 'houseData'>,
-): Promise<void> {
+  ctx: SharedContext,
+): Promise<ModuleActions> {
   const owners = new Map<string, string>();
   const names = new Set<string>();
   for (const module of modules) {
@@ -32,22 +37,28 @@ export async function registerModules(
     sections.add(section);
   }
   const houseData = modules.flatMap((m) => (m.houseData ? [m.houseData] : []));
+  const { actions, provide, assertComplete } = moduleActions();
   for (const module of modules) {
     const live = declaredKindsOnly(ctx.live, module);
-    await api.register(async (scope) => module.routes(scope, { ...ctx, live, houseData }));
+    await api.register(async (scope) => module.routes(scope, { ...ctx, live, houseData, actions, provide }));
   }
+  assertComplete();
+  return actions;
 }
 
 /** Registers the modules' routes that live outside /api, each in its own encapsulated plugin. */
 export async function registerRootRoutes(
   app: FastifyInstance,
   modules: readonly HearthModule[],
-  ctx: Omit<RootContext, 'houseData'>,
+  ctx: Omit<RootContext, 'houseData' | 'provide'>,
 ): Promise<void> {
   const houseData = modules.flatMap((m) => (m.houseData ? [m.houseData] : []));
+  const provide = () => {
+    throw new Error("Actions are provided by modules' API routes, not their root routes.");
+  };
   for (const module of modules) {
     const { rootRoutes } = module;
-    if (rootRoutes) await app.register(async (scope) => rootRoutes(scope, { ...ctx, houseData }));
+    if (rootRoutes) await app.register(async (scope) => rootRoutes(scope, { ...ctx, houseData, provide }));
   }
 }
 

@@ -16,3 +16,13 @@ export function isTimeZoneName(zone: string): boolean {
 
 const knownZones = new Set<string>();
 const KNOWN_ZONES_MAX = 2000;
+
+/** The canonical name of an IANA time zone (e.g. 'utc' -> 'UTC'), or null when the zone is unknown. */
+export function canonicalTimeZone(zone: string): string | null {
+  if (!isTimeZoneName(zone)) return null;
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+}

@@ -3,7 +3,6 @@ import type { Readable } from 'node:stream';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { LIVE_POSITION_HEADER } from '@hearth/contract';
 import type {
-  FastifyBaseLogger,
   FastifyInstance,
   FastifyReply,
   FastifyRequest,
@@ -11,9 +10,9 @@ import type {
   onRequestHookHandler,
 } from 'fastify';
 import fp from 'fastify-plugin';
-import { type CompiledQuery, type QueryCreator, sql } from 'kysely';
+import { type CompiledQuery, sql } from 'kysely';
+import { type CacheVersions, houseScopeKey, userScopeKey } from '../core/cache-versions.js';
 import { type Db, immediateReads, preparedReads, type SqliteReadStatement } from '../db/create-db.js';
-import type { Database } from '../db/tables.js';
 
 /*
  * Conditional GETs and kept answers for the reads clients poll.
@@ -115,60 +114,6 @@ export interface ResponseCacheOptions {
   maxBytes?: number;
   /** Told of each answer sent from what is kept (metrics). */
   onHit?: () => void;
-}
-
-export const houseScopeKey = (houseId: number) => `h:${houseId}`;
-export const userScopeKey = (userId: number) => `u:${userId}`;
-
-/**
- * The statement that raises the counters of the given scopes (houseScopeKey / userScopeKey), to run alone
- * or as part of a larger statement (the live stream sends its message in the same one).
- */
-export function raiseVersions(db: QueryCreator<Database>, keys: readonly string[]) {
-  return db
-    .insertInto('cache_versions')
-    .values([...new Set(keys)].map((scope_key) => ({ scope_key, version: 1 })))
-    .onConflict((oc) => oc.column('scope_key').doUpdateSet({ version: sql`cache_versions.version + 1` }));
-}
-
-/** The version counters, in the database so that every instance reads the same ones. */
-export class CacheVersions {
-  private readonly failed = new Set<() => void>();
-
-  constructor(
-    private readonly db: Db,
-    private readonly log: FastifyBaseLogger,
-  ) {}
-
-  /**
-   * Raises the counters of the given scopes (houseScopeKey / userScopeKey). Never throws: the change it
-   * follows is committed. When the counters cannot be raised, this instance forgets every kept answer.
-   */
-  async bump(keys: readonly string[]): Promise<void> {
-    if (keys.length === 0) return;
-    try {
-      await raiseVersions(this.db, keys).execute();
-    } catch (err) {
-      this.raiseFailed(err, keys);
-    }
-  }
-
-  /** Told that the counters could not be raised (here or by a statement of raiseVersions elsewhere). */
-  raiseFailed(err: unknown, keys: readonly string[]): void {
-    this.log.error({ err, keys }, 'cache versions could not be raised; kept answers dropped');
-    for (const listener of this.failed) listener();
-  }
-
-  /** Told when a bump failed. */
-  onFailure(listener: () => void): void {
-    this.failed.add(listener);
-  }
-}
-
-declare module '../db/tables.js' {
-  interface Database {
-    cache_versions: { scope_key: string; version: number };
-  }
 }
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

@@ -1,8 +1,7 @@
 import { type Kysely, sql } from 'kysely';
-import { dictionaryCategory } from '../../modules/groceries/dictionary.js';
-import { nameKey } from '../../modules/groceries/item-names.js';
 import { idColumn, idColumnType } from '../column-types.js';
 import type { EngineMigration } from '../migrate.js';
+import { dictionaryCategory, nameKey } from './frozen/grocery-names-2026-11-23.js';
 
 /**
  * Grocery items gain a quantity, a category and the key their name is remembered under; a house gains its

@@ -1,6 +1,7 @@
 import { setImmediate as pause } from 'node:timers/promises';
 import type { ExportBills } from '@hearth/contract';
 import { ExpenseInput, PaymentInput, RecurringExpenseInput } from '@hearth/contract';
+import { rowsOfHouse } from '../../core/house-rows.js';
 import { ImportCheck } from '../../core/import-check.js';
 import type { HouseDataHook } from '../../core/module.js';
 import type { Db } from '../../db/create-db.js';
@@ -90,12 +91,7 @@ export const billsHouseData: HouseDataHook<'bills'> = {
       .select('currency')
       .where('house_id', '=', houseId)
       .executeTakeFirst();
-    const recurring = await trx
-      .selectFrom('recurring_expenses')
-      .selectAll()
-      .where('house_id', '=', houseId)
-      .orderBy('recurring_id')
-      .execute();
+    const recurring = await rowsOfHouse(trx, 'recurring_expenses', houseId, 'recurring_id');
     const recurringRef = new Map(recurring.map((r, i) => [r.recurring_id, i + 1]));
     return {
       currency: settings?.currency ?? null,

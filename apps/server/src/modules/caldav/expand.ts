@@ -1,7 +1,6 @@
 import ICAL from 'ical.js';
 import { DateTime } from 'luxon';
-import { expandSeries, seriesOf, TooManyOccurrences } from '../events/index.js';
-import type { EventRow } from '../events/tables.js';
+import { type EventRow, expandSeries, seriesOf, TooManyOccurrences } from '../events/index.js';
 import { DavError } from './errors.js';
 import type { DavObject } from './house-objects.js';
 import type { HouseObjectRow } from './repository.js';

@@ -2,6 +2,7 @@ import type { EventPatch } from '@hearth/contract';
 import ICAL from 'ical.js';
 import type { UserRow } from '../../db/tables.js';
 import {
+  type EventRow,
   type EventsService,
   eventUid,
   feedChunks,
@@ -9,7 +10,6 @@ import {
   parseExdates,
   seriesOf,
 } from '../events/index.js';
-import type { EventRow } from '../events/tables.js';
 import { davNotFound, invalidObject } from './errors.js';
 import { type EventComponent, type ExtraParts, readEventObject } from './ical-in.js';
 import {

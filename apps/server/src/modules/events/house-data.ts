@@ -1,5 +1,6 @@
 import type { ExportEvent, ExportEventOverride, ExportEvents } from '@hearth/contract';
 import { EventPatch } from '@hearth/contract';
+import { rowsOfHouse } from '../../core/house-rows.js';
 import { ImportCheck } from '../../core/import-check.js';
 import type { HouseDataHook } from '../../core/module.js';
 import { parseInstant } from '../../lib/iso-instant.js';
@@ -25,12 +26,7 @@ export const eventsHouseData: HouseDataHook<'events'> = {
   },
 
   async export(houseId, trx, people) {
-    const rows = await trx
-      .selectFrom('events')
-      .selectAll()
-      .where('house_id', '=', houseId)
-      .orderBy('event_id')
-      .execute();
+    const rows = await rowsOfHouse(trx, 'events', houseId, 'event_id');
     const overrides = new Map<number, ExportEventOverride[]>();
     for (const o of rows) {
       if (o.series_id === null || o.recurrence_id === null) continue;

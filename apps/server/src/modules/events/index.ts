@@ -14,7 +14,7 @@ export { eventUid, feedChunks } from './feed.js';
 export { expandSeries, isOccurrence, occurrenceStarting, TooManyOccurrences } from './recurrence.js';
 export { EventsRepository, type FeedRow } from './repository.js';
 export { EventsService, parseExdates, seriesOf } from './service.js';
-export type { EventsTables } from './tables.js';
+export type { EventRow, EventsTables } from './tables.js';
 export { vtimezone } from './vtimezone.js';
 
 /**

@@ -1,5 +1,6 @@
 import type { ExportGroceries } from '@hearth/contract';
 import { GROCERY_ITEM_NAME_MAX, GROCERY_LIST_NAME_MAX, GROCERY_QUANTITY_MAX } from '@hearth/contract';
+import { rowsOfHouse } from '../../core/house-rows.js';
 import { ImportCheck } from '../../core/import-check.js';
 import type { HouseDataHook } from '../../core/module.js';
 import { parseInstant } from '../../lib/iso-instant.js';
@@ -22,12 +23,7 @@ export const groceriesHouseData: HouseDataHook<'groceries'> = {
   },
 
   async export(houseId, trx, people) {
-    const lists = await trx
-      .selectFrom('grocery_lists')
-      .selectAll()
-      .where('house_id', '=', houseId)
-      .orderBy('grocery_list_id')
-      .execute();
+    const lists = await rowsOfHouse(trx, 'grocery_lists', houseId, 'grocery_list_id');
     const items = await trx
       .selectFrom('grocery_items as i')
       .innerJoin('grocery_lists as l', 'l.grocery_list_id', 'i.grocery_list_id')

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.js';
+import type { CacheVersions } from '../../core/cache-versions.js';
 import type { Db } from '../../db/create-db.js';
-import type { CacheVersions } from '../../plugins/response-cache.js';
 import { LiveBus } from './live-bus.js';
 import { MemoryTransport } from './memory-transport.js';
 import { PgTransport } from './pg-transport.js';

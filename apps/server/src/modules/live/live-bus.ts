@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { LiveChange } from '@hearth/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import { type CacheVersions, houseScopeKey, userScopeKey } from '../../core/cache-versions.js';
 import type { LiveEvent, LiveHub, LiveScope, LiveSubscriber, LiveSubscription } from '../../core/live.js';
 import { databaseErrorSummary, isDatabaseUnavailable } from '../../lib/db-errors.js';
-import { type CacheVersions, houseScopeKey, userScopeKey } from '../../plugins/response-cache.js';
 
 export type { LiveEvent, LiveScope, LiveSubscriber, LiveSubscription } from '../../core/live.js';
 
@@ -74,7 +74,7 @@ export class LiveBus implements LiveHub {
     private readonly transport: LiveTransport,
     private readonly log: FastifyBaseLogger,
     private readonly replayLimit = 1000,
-    /** Kept answers' version counters, raised before a change goes out (see plugins/response-cache.ts). */
+    /** Kept answers' version counters, raised before a change goes out (see core/cache-versions.ts). */
     private readonly versions?: Pick<CacheVersions, 'bump' | 'raiseFailed'>,
     /** How long a message is tried again while the database is unavailable, at most. */
     private readonly sendRetryMs = 5000,

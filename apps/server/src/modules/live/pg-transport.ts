@@ -3,9 +3,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { Value } from 'typebox/value';
+import { raiseVersions } from '../../core/cache-versions.js';
 import type { Db } from '../../db/create-db.js';
 import { databaseErrorSummary, logDatabaseFailure } from '../../lib/db-errors.js';
-import { raiseVersions } from '../../plugins/response-cache.js';
 import type { LiveEnvelope, LiveSink, LiveTransport } from './live-bus.js';
 
 export interface PgTransportOptions {

@@ -14,7 +14,7 @@ export type { NotificationsTables } from './tables.js';
 export const notificationsModule = defineModule({
   name: 'notifications',
   liveKinds: ['notifications'],
-  async routes(api, { db, config, membership, live, log, metrics }) {
+  async routes(api, { db, config, membership, live, log, metrics, actions }) {
     const service = new NotificationsService(
       new NotificationsRepository(db, config.database.engine),
       membership,
@@ -24,6 +24,7 @@ export const notificationsModule = defineModule({
         outbound: config.outbound,
         publicUrl: config.publicUrl,
         log,
+        markTaskDone: actions.markTaskDone,
         ...(metrics ? { count: metrics.notification.bind(metrics) } : {}),
       },
     );

@@ -18,11 +18,12 @@ import type { NotificationsConfig } from '../../config.js';
 import type { Identity } from '../../core/identity.js';
 import type { LiveHub } from '../../core/live.js';
 import type { Membership } from '../../core/membership.js';
+import type { ModuleActions } from '../../core/module.js';
 import { AppError, conflict, notFound, validationError } from '../../lib/errors.js';
 import { checkOutboundUrl, type OutboundPolicy, type Resolver } from '../../lib/outbound/index.js';
 import { optionalText } from '../../lib/text.js';
 import { standingReminders } from '../reminders/index.js';
-import { openTasks, taskDoneAction } from '../tasks/index.js';
+import { openTasks } from '../tasks/index.js';
 import { composeEmail, Dispatcher, type DispatcherDeps } from './dispatcher.js';
 import { Mailer } from './mail.js';
 import { messages, render } from './messages.js';
@@ -54,6 +55,8 @@ export interface NotificationsServiceOptions {
   resolve?: Resolver;
   /** Counts each delivery's outcome (metrics). */
   count?: DispatcherDeps['count'];
+  /** The tasks module's done call, for a notification's Done button (absent: the button answers 503). */
+  markTaskDone?: ModuleActions['markTaskDone'];
 }
 
 const DEVICE_LABEL_DEFAULT = 'This device';
@@ -323,7 +326,7 @@ export class NotificationsService {
         'This task was done or changed since the notification. Open Hearth to see it.',
       );
     }
-    const markDone = taskDoneAction(this.repo.db);
+    const markDone = this.options.markTaskDone;
     if (!markDone) throw new AppError(503, 'unavailable', 'Tasks are not available right now.');
     await markDone({ issuer: person.issuer, subject: person.subject, email: null, claims: {} }, task.task_id);
     return { action: 'done' };

@@ -7,7 +7,7 @@ import {
   type QuietHours,
 } from '@hearth/contract';
 import { validationError } from '../../lib/errors.js';
-import { canonicalTimeZone } from '../reminders/recurrence.js';
+import { canonicalTimeZone } from '../../lib/time-zone.js';
 import { clockMinutes } from './clock.js';
 import type { NotificationSettingsRow } from './tables.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalTimeZone, nextOccurrence, occurrence } from './recurrence.js';
+import { nextOccurrence, occurrence } from './recurrence.js';
 
 const at = (iso: string) => new Date(iso);
 
@@ -200,15 +200,5 @@ describe('long-running series', () => {
     expect(nextOccurrence(start, 'Weekly', 'Europe/Berlin', at('2026-07-04T12:00:00Z'))).toBe(
       '2026-07-08T06:00:00.000Z', // 2020-01-15 was a Wednesday, so is 2026-07-08
     );
-  });
-});
-
-describe('canonicalTimeZone', () => {
-  it('accepts IANA zones, canonicalises their spelling and rejects the rest', () => {
-    expect(canonicalTimeZone('Europe/Berlin')).toBe('Europe/Berlin');
-    expect(canonicalTimeZone('utc')).toBe('UTC');
-    expect(canonicalTimeZone('america/new_york')).toBe('America/New_York');
-    expect(canonicalTimeZone('Mars/Olympus_Mons')).toBeNull();
-    expect(canonicalTimeZone('')).toBeNull();
   });
 });

@@ -1,6 +1,5 @@
 import type { RepeatInterval } from '@hearth/contract';
 import { DateTime, type DurationLikeObject } from 'luxon';
-import { isTimeZoneName } from '../../lib/time-zone.js';
 
 /*
  * The repeat arithmetic of reminders, done by luxon in the owner's time zone. Every occurrence is
@@ -16,16 +15,6 @@ const UNIT = { Daily: 'days', Weekly: 'weeks', Monthly: 'months' } as const;
 /** k intervals as a luxon duration (calendar units: days, weeks and months of local time). */
 function steps(interval: RepeatInterval, k: number): DurationLikeObject {
   return { [UNIT[interval]]: k };
-}
-
-/** The canonical name of an IANA time zone (e.g. 'utc' -> 'UTC'), or null when the zone is unknown. */
-export function canonicalTimeZone(zone: string): string | null {
-  if (!isTimeZoneName(zone)) return null;
-  try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
-  } catch {
-    return null;
-  }
 }
 
 function startIn(start: string, zone: string): DateTime {

@@ -7,7 +7,8 @@ import type { Membership } from '../../core/membership.js';
 import { notFound, validationError } from '../../lib/errors.js';
 import { ISO_INSTANT } from '../../lib/iso-instant.js';
 import { optionalText, requiredText } from '../../lib/text.js';
-import { canonicalTimeZone, nextOccurrence } from './recurrence.js';
+import { canonicalTimeZone } from '../../lib/time-zone.js';
+import { nextOccurrence } from './recurrence.js';
 import type { RemindersRepository } from './repository.js';
 import type { ReminderRow } from './tables.js';
 

@@ -1,5 +1,6 @@
 import type { ExportTask, ExportTasks } from '@hearth/contract';
 import { AwayInput, TaskInput } from '@hearth/contract';
+import { rowsOfHouse } from '../../core/house-rows.js';
 import { ImportCheck } from '../../core/import-check.js';
 import type { HouseDataHook } from '../../core/module.js';
 import { parseInstant } from '../../lib/iso-instant.js';
@@ -37,24 +38,9 @@ export const tasksHouseData: HouseDataHook<'tasks'> = {
   },
 
   async export(houseId, trx, people) {
-    const tasks = await trx
-      .selectFrom('tasks')
-      .selectAll()
-      .where('house_id', '=', houseId)
-      .orderBy('task_id')
-      .execute();
-    const history = await trx
-      .selectFrom('task_history')
-      .selectAll()
-      .where('house_id', '=', houseId)
-      .orderBy('history_id')
-      .execute();
-    const away = await trx
-      .selectFrom('away_periods')
-      .selectAll()
-      .where('house_id', '=', houseId)
-      .orderBy('away_id')
-      .execute();
+    const tasks = await rowsOfHouse(trx, 'tasks', houseId, 'task_id');
+    const history = await rowsOfHouse(trx, 'task_history', houseId, 'history_id');
+    const away = await rowsOfHouse(trx, 'away_periods', houseId, 'away_id');
     return {
       tasks: tasks.map((t) => ({
         title: t.title,

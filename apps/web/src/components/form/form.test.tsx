@@ -2,6 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useForm } from 'react-hook-form';
 import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../lib/api-client';
 import { CancelButton, Form, FormDialog, type FormProblem, SubmitButton, TextField } from '.';
 
 interface Values {
@@ -142,3 +143,58 @@ function DialogNameForm({ onSubmit }: { onSubmit: () => Promise<void> }) {
     </Form>
   );
 }
+
+describe('Form and the API', () => {
+  function InputForm(props: { onSubmit: (input: { name: string; size: number }) => unknown }) {
+    const form = useForm<Values>({ defaultValues: { name: '' } });
+    return (
+      <Form
+        form={form}
+        toInput={(values) =>
+          values.name.trim() === ''
+            ? { field: 'name', message: 'Enter a name.' }
+            : { name: values.name, size: 1 }
+        }
+        failureMessage="Could not save."
+        {...props}
+        actions={<SubmitButton>Save</SubmitButton>}
+      >
+        <TextField label="Name" name="name" />
+      </Form>
+    );
+  }
+
+  it('sends what toInput makes, and shows its problem at the field instead of sending', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    render(<InputForm onSubmit={onSubmit} />);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('Name')).toHaveAccessibleDescription('Enter a name.');
+    await user.type(screen.getByLabelText('Name'), 'Ada');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSubmit).toHaveBeenCalledWith({ name: 'Ada', size: 1 });
+  });
+
+  it("shows an API refusal at the field of the same name, and anything else as the form's message", async () => {
+    const user = userEvent.setup();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const refusal = new ApiError({
+      status: 400,
+      statusText: 'Bad Request',
+      message: 'refused',
+      field: 'name',
+      serverMessage: 'That name is taken.',
+    });
+    const onSubmit = vi.fn().mockRejectedValueOnce(refusal).mockRejectedValueOnce(new Error('offline'));
+    render(<InputForm onSubmit={onSubmit} />);
+    await user.type(screen.getByLabelText('Name'), 'Ada');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Name')).toHaveAccessibleDescription('That name is taken.'),
+    );
+    expect(screen.getByLabelText('Name')).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not save.');
+  });
+});

@@ -12,6 +12,7 @@ import {
   useState,
 } from 'react';
 import { type FieldValues, FormProvider, type Path, type UseFormReturn, useFormState } from 'react-hook-form';
+import { isApiError } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { Button, type ButtonProps } from '../button';
 import { DialogHoldContext } from './dialog-hold';
@@ -24,6 +25,28 @@ export interface FormProblem {
 
 /** What to show after an action failed; null shows nothing (log the error here: it is the only trace). */
 export type FailureHandler = (error: unknown) => FormProblem | null;
+
+/** Whether a value is a FormProblem (a message, and maybe its field), not an input to send. */
+export const isFormProblem = (value: unknown): value is FormProblem =>
+  typeof value === 'object' && value !== null && 'message' in value && typeof value.message === 'string';
+
+/**
+ * The kit's failure handler: the API's own sentence for a refusal (4xx), at its field when `fieldOf`
+ * names one of the form's fields, else for the whole form; `fallback` for anything else (no answer, a
+ * server failure). The error is logged, its only trace.
+ */
+export function apiFailure(
+  fallback: string,
+  fieldOf: (apiField: string) => string | undefined = (apiField) => apiField,
+): FailureHandler {
+  return (error) => {
+    console.error(`${fallback}:`, error);
+    if (isApiError(error) && error.serverMessage && error.status < 500) {
+      return { field: error.field ? fieldOf(error.field) : undefined, message: error.serverMessage };
+    }
+    return { message: fallback };
+  };
+}
 
 export interface FormStatus {
   /** The action under way ('submit', or the name given to `run`), or null. */
@@ -47,7 +70,7 @@ const FormStatusContext = createContext<FormStatus>({
 /** The busy state and actions of the Form around the caller (for its buttons). */
 export const useFormStatus = () => useContext(FormStatusContext);
 
-export interface FormProps<T extends FieldValues>
+export interface FormProps<T extends FieldValues, I = T>
   extends Omit<ComponentProps<'form'>, 'onSubmit' | 'children'> {
   form: UseFormReturn<T>;
   /**
@@ -55,9 +78,20 @@ export interface FormProps<T extends FieldValues>
    * shows nothing (the form has said why in its own way, or there is nothing to say).
    */
   validate?: (values: T) => FormProblem | boolean | null | undefined;
-  onSubmit: (values: T) => unknown;
-  /** What a failed submit shows (see FailureHandler). */
+  /**
+   * Makes what is sent from the values, after `validate`: a FormProblem is shown as validate's are and
+   * nothing is sent; anything else goes to `onSubmit`. Without it, `onSubmit` gets the values.
+   */
+  toInput?: (values: T) => I | FormProblem;
+  onSubmit: (input: I) => unknown;
+  /**
+   * What a failed submit shows (see FailureHandler). Without it, apiFailure with `failureMessage`: the
+   * API's sentence at the form field of the API field's name when the form has one (or where `fieldOf`
+   * maps it), else for the whole form.
+   */
   onFailure?: FailureHandler;
+  failureMessage?: string;
+  fieldOf?: (apiField: string) => string | undefined;
   /**
    * 'dialog': the fields scroll inside a body that takes what the dialog has left under its title, while
    * the messages and buttons under it stay in view.
@@ -102,11 +136,14 @@ const LAYOUT = {
  * at a time with every field and button disabled, and shows a failure with role=alert, keeping what was
  * typed. Inside a FormDialog, the dialog stays open while it works.
  */
-export function Form<T extends FieldValues>({
+export function Form<T extends FieldValues, I = T>({
   form,
   validate,
+  toInput,
   onSubmit,
   onFailure,
+  failureMessage,
+  fieldOf,
   variant = 'page',
   legend,
   announceFieldErrors = false,
@@ -116,7 +153,7 @@ export function Form<T extends FieldValues>({
   children,
   className,
   ...props
-}: FormProps<T>) {
+}: FormProps<T, I>) {
   const [busy, setBusy] = useState<string | null>(null);
   const running = useRef(false);
   const errorId = useId();
@@ -167,7 +204,14 @@ export function Form<T extends FieldValues>({
     const problem = validate?.(values);
     if (problem === false) return;
     if (typeof problem === 'object' && problem) return show(problem);
-    void run('submit', () => onSubmit(values), onFailure);
+    const input = toInput ? toInput(values) : (values as unknown as I);
+    if (toInput && isFormProblem(input)) return show(input);
+    // By default an API field shows at the form field of the same name, when the form has one.
+    const sameField = (apiField: string) => (apiField in values ? apiField : undefined);
+    const failure =
+      onFailure ??
+      (failureMessage === undefined ? undefined : apiFailure(failureMessage, fieldOf ?? sameField));
+    void run('submit', () => onSubmit(input as I), failure);
   };
 
   const message = errors.root?.message;

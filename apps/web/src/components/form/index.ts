@@ -1,7 +1,15 @@
 /* The form kit: a Form on react-hook-form, its fields, and a dialog shell for forms. */
 export { CheckboxField } from './checkbox-field';
 export { DateTimeField } from './date-time-field';
-export { Form, type FormProblem, SubmitButton, useFormStatus } from './form';
+export {
+  apiFailure,
+  type FailureHandler,
+  Form,
+  type FormProblem,
+  isFormProblem,
+  SubmitButton,
+  useFormStatus,
+} from './form';
 export { CancelButton, FormDialog } from './form-dialog';
 export { inputClasses } from './input-classes';
 export { SelectField, type SelectOption } from './select-field';

@@ -17,17 +17,11 @@ import {
   TextField,
 } from '../../../components/form';
 import { ImagePicker } from '../../../components/image-picker';
-import { isApiError } from '../../../lib/api-client';
 import { options, t } from '../../../lib/i18n';
 import { todayLocal } from '../lib/bill-dates';
 import { CATEGORY_LABELS } from '../lib/categories';
-import {
-  type ExpenseFormValues,
-  expenseFormValues,
-  expenseInputOf,
-  formFieldOf,
-  isProblem,
-} from '../lib/expense-form';
+import { type ExpenseFormValues, expenseFormValues, expenseInputOf, formFieldOf } from '../lib/expense-form';
+import { payerOptions } from '../lib/people';
 import { AmountField } from './amount-field';
 import { SplitFields } from './split-fields';
 
@@ -89,9 +83,7 @@ function ExpenseForm({
     defaultValues: expenseFormValues(expense, people, me, currency, todayLocal()),
   });
   const receipt = useWatch({ control: form.control, name: 'receipt_img' });
-  const payers = people
-    .filter((p) => p.in_house)
-    .map((p) => ({ value: String(p.user_id), label: nameOf(p.user_id) }));
+  const payers = payerOptions(people, nameOf);
 
   return (
     <Form
@@ -99,22 +91,10 @@ function ExpenseForm({
       variant="dialog"
       legend={expense ? t('bills:editExpense') : t('bills:addExpense')}
       announceFieldErrors
-      validate={(values) => {
-        const made = expenseInputOf(values, currency, money);
-        return isProblem(made) ? made : null;
-      }}
-      onSubmit={(values) => {
-        const made = expenseInputOf(values, currency, money);
-        return isProblem(made) ? undefined : onSubmit(made);
-      }}
-      onFailure={(err) => {
-        console.error('Error saving expense:', err);
-        const field = isApiError(err) ? formFieldOf(err.field) : undefined;
-        if (isApiError(err) && err.serverMessage && err.status < 500) {
-          return { field, message: err.serverMessage };
-        }
-        return { message: t('bills:errors.saveExpense') };
-      }}
+      toInput={(values) => expenseInputOf(values, currency, money)}
+      onSubmit={onSubmit}
+      failureMessage={t('bills:errors.saveExpense')}
+      fieldOf={formFieldOf}
       actions={
         <>
           <CancelButton />

@@ -8,10 +8,10 @@ import {
   SubmitButton,
   TextField,
 } from '../../../components/form';
-import { isApiError } from '../../../lib/api-client';
 import { t } from '../../../lib/i18n';
 import { todayLocal } from '../lib/bill-dates';
 import { amountInputValue, typedAmount } from '../lib/money';
+import { payerOptions } from '../lib/people';
 import { AmountField } from './amount-field';
 
 /** What the dialog starts with: a suggested payment, or nothing in particular. */
@@ -60,6 +60,9 @@ export function PaymentDialog({ open, onOpenChange, draft, onSubmit, ...rest }: 
   );
 }
 
+/** The form's fields, where the API's refusals of them show. */
+const PAYMENT_FIELDS = ['from', 'to', 'amount', 'paid_on'] as const;
+
 function PaymentForm({
   draft,
   people,
@@ -75,9 +78,7 @@ function PaymentForm({
       paid_on: todayLocal(),
     },
   });
-  const options = people
-    .filter((p) => p.in_house)
-    .map((p) => ({ value: String(p.user_id), label: nameOf(p.user_id) }));
+  const options = payerOptions(people, nameOf);
   const inputOf = (values: PaymentFormValues): PaymentInput | { field: string; message: string } => {
     const amount = typedAmount(values.amount, currency);
     if ('message' in amount) return { field: 'amount', message: amount.message };
@@ -96,25 +97,10 @@ function PaymentForm({
       form={form}
       variant="dialog"
       legend={t('bills:recordPaymentTitle')}
-      validate={(values) => {
-        const made = inputOf(values);
-        return 'message' in made ? made : null;
-      }}
-      onSubmit={(values) => {
-        const made = inputOf(values);
-        return 'message' in made ? undefined : onSubmit(made);
-      }}
-      onFailure={(err) => {
-        console.error('Error recording payment:', err);
-        if (isApiError(err) && err.serverMessage && err.status < 500) {
-          const field = err.field === 'amount_minor' ? 'amount' : err.field;
-          return {
-            field: field && ['from', 'to', 'amount', 'paid_on'].includes(field) ? field : undefined,
-            message: err.serverMessage,
-          };
-        }
-        return { message: t('bills:errors.recordPayment') };
-      }}
+      toInput={inputOf}
+      onSubmit={onSubmit}
+      failureMessage={t('bills:errors.recordPayment')}
+      fieldOf={(field) => (field === 'amount_minor' ? 'amount' : PAYMENT_FIELDS.find((f) => f === field))}
       actions={
         <>
           <CancelButton />

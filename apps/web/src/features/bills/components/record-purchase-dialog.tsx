@@ -13,7 +13,6 @@ import {
   TextField,
 } from '../../../components/form';
 import { Spinner } from '../../../components/spinner';
-import { isApiError } from '../../../lib/api-client';
 import { t } from '../../../lib/i18n';
 import { useMe } from '../../users';
 import { useBalance } from '../api/balance';
@@ -21,7 +20,7 @@ import { useRecordPurchase } from '../api/purchase';
 import { todayLocal } from '../lib/bill-dates';
 import { amountAndSplit, formFieldOf, isProblem, type SplitLine } from '../lib/expense-form';
 import { formatMoney } from '../lib/money';
-import { shortNames } from '../lib/people';
+import { payerOptions, shortNames } from '../lib/people';
 import { AmountField } from './amount-field';
 import { SplitFields } from './split-fields';
 
@@ -148,30 +147,17 @@ function PurchaseFields({
       ...(values.spent_on ? { spent_on: values.spent_on } : {}),
     };
   };
-  const payers = people
-    .filter((p) => p.in_house)
-    .map((p) => ({ value: String(p.user_id), label: nameOf(p.user_id) }));
+  const payers = payerOptions(people, nameOf);
   return (
     <Form
       form={form}
       variant="dialog"
       legend={t('bills:recordPurchase')}
       announceFieldErrors
-      validate={(values) => {
-        const made = inputOf(values);
-        return isProblem(made) ? made : null;
-      }}
-      onSubmit={(values) => {
-        const made = inputOf(values);
-        return isProblem(made) ? undefined : onSubmit(made);
-      }}
-      onFailure={(err) => {
-        console.error('Error recording purchase:', err);
-        if (isApiError(err) && err.serverMessage && err.status < 500) {
-          return { field: formFieldOf(err.field), message: err.serverMessage };
-        }
-        return { message: t('bills:errors.recordPurchase') };
-      }}
+      toInput={inputOf}
+      onSubmit={onSubmit}
+      failureMessage={t('bills:errors.recordPurchase')}
+      fieldOf={formFieldOf}
       actions={
         <>
           <CancelButton />

@@ -15,17 +15,16 @@ import {
   SubmitButton,
   TextField,
 } from '../../../components/form';
-import { isApiError } from '../../../lib/api-client';
 import { options, t } from '../../../lib/i18n';
 import { todayLocal } from '../lib/bill-dates';
 import { CATEGORY_LABELS } from '../lib/categories';
 import {
   formFieldOf,
-  isProblem,
   type RecurringFormValues,
   recurringFormValues,
   recurringInputOf,
 } from '../lib/expense-form';
+import { payerOptions } from '../lib/people';
 import { AmountField } from './amount-field';
 import { SplitFields } from './split-fields';
 
@@ -96,30 +95,17 @@ function RecurringForm({
     defaultValues: recurringFormValues(recurring, people, me, currency, todayLocal()),
   });
   const every = useWatch({ control: form.control, name: 'every' });
-  const payers = people
-    .filter((p) => p.in_house)
-    .map((p) => ({ value: String(p.user_id), label: nameOf(p.user_id) }));
+  const payers = payerOptions(people, nameOf);
   return (
     <Form
       form={form}
       variant="dialog"
       legend={recurring ? t('bills:editRecurringBill') : t('bills:addRecurringBill')}
       announceFieldErrors
-      validate={(values) => {
-        const made = recurringInputOf(values, currency, money);
-        return isProblem(made) ? made : null;
-      }}
-      onSubmit={(values) => {
-        const made = recurringInputOf(values, currency, money);
-        return isProblem(made) ? undefined : onSubmit(made);
-      }}
-      onFailure={(err) => {
-        console.error('Error saving recurring bill:', err);
-        if (isApiError(err) && err.serverMessage && err.status < 500) {
-          return { field: formFieldOf(err.field), message: err.serverMessage };
-        }
-        return { message: t('bills:errors.saveRecurring') };
-      }}
+      toInput={(values) => recurringInputOf(values, currency, money)}
+      onSubmit={onSubmit}
+      failureMessage={t('bills:errors.saveRecurring')}
+      fieldOf={formFieldOf}
       actions={
         <>
           <CancelButton />

@@ -24,3 +24,13 @@ export function shortNames(people: readonly BillPerson[]): (userId: number) => s
   );
   return (userId) => names.get(userId) ?? t('bills:someone');
 }
+
+/** The choices of a "who paid" list: the people in the house now, by their short name. */
+export function payerOptions(
+  people: readonly BillPerson[],
+  nameOf: (userId: number) => string,
+): { value: string; label: string }[] {
+  return people
+    .filter((p) => p.in_house)
+    .map((p) => ({ value: String(p.user_id), label: nameOf(p.user_id) }));
+}

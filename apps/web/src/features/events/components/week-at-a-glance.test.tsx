@@ -12,8 +12,8 @@ import { testHousemate } from '../../../test/users';
 import { applyLiveResync, emitLiveChange, liveQueryKeys } from '../../live';
 import { feature as events } from '../feature';
 import { ALL_LAYERS_ON } from '../lib/layers';
+import { glanceItems, spreadOverWeek, weekDates } from '../lib/week-days';
 import { WeekAtAGlance } from './week-at-a-glance';
-import { glanceItems, spreadOverWeek, weekDates } from './week-glance';
 
 vi.mock('react-oidc-context', () => ({ useAuth: vi.fn() }));
 

@@ -4,7 +4,7 @@ import { type KeyboardEvent, useId, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { Form, SubmitButton, TextField } from '../../../components/form';
 import { t } from '../../../lib/i18n';
-import { useGrocerySuggestions } from '../api';
+import { useGrocerySuggestions } from '../api/queries';
 import { CATEGORY_NAMES } from '../lib/categories';
 import { spokenItem } from '../lib/shop-texts';
 import { useDebounced } from '../lib/use-debounced';

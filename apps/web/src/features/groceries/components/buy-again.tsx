@@ -2,7 +2,7 @@ import type { GroceryItem, GrocerySuggestion } from '@hearth/contract';
 import { RotateCcw } from 'lucide-react';
 import { useId } from 'react';
 import { t } from '../../../lib/i18n';
-import { useBuyAgain } from '../api';
+import { useBuyAgain } from '../api/queries';
 import { spokenItem } from '../lib/shop-texts';
 
 export interface BuyAgainProps {

@@ -4,7 +4,7 @@ import { type ReactNode, useId, useState } from 'react';
 import { Button } from '../../../components/button';
 import { cn } from '../../../lib/cn';
 import { t } from '../../../lib/i18n';
-import { stableKey } from '../api';
+import { stableKey } from '../../../lib/offline/temporary-ids';
 import { CATEGORY_NAMES, groupItems } from '../lib/categories';
 import { spokenItem } from '../lib/shop-texts';
 import { WaitingChip } from './waiting-chip';

@@ -3,7 +3,7 @@ import { Trash2 } from 'lucide-react';
 import { Button } from '../../../components/button';
 import { cn } from '../../../lib/cn';
 import { t } from '../../../lib/i18n';
-import { stableKey } from '../api';
+import { stableKey } from '../../../lib/offline/temporary-ids';
 import { GroceryEmpty } from '../grocery-messages';
 import { NameForm } from './name-form';
 import { WaitingChip } from './waiting-chip';

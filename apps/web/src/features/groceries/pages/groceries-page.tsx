@@ -15,23 +15,19 @@ import { PageHeader } from '../../../components/page-header';
 import { Spinner } from '../../../components/spinner';
 import { isApiError } from '../../../lib/api-client';
 import { t } from '../../../lib/i18n';
+import { currentId } from '../../../lib/offline/temporary-ids';
 import { useWriteQueue, waitingIds } from '../../../lib/offline/use-write-queue';
 import { useDeferredReady } from '../../../lib/use-deferred-ready';
 import { useLogError } from '../../../lib/use-log-error';
 import { useMe } from '../../users';
 import {
-  currentId,
   useAddGroceryItem,
-  useCategoryOrder,
-  useClearDone,
-  useCreateGroceryList,
-  useDeleteGroceryList,
-  useGroceryLists,
   useRemoveGroceryItem,
-  useSetCategoryOrder,
   useToggleGroceryItem,
   useUpdateGroceryItem,
-} from '../api';
+} from '../api/items';
+import { useClearDone, useCreateGroceryList, useDeleteGroceryList, useSetCategoryOrder } from '../api/lists';
+import { useCategoryOrder, useGroceryLists } from '../api/queries';
 import { DeleteListDialog } from '../components/delete-list-dialog';
 import { EditItemDialog } from '../components/edit-item-dialog';
 import { ListDetail } from '../components/list-detail';

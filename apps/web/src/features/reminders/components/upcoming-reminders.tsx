@@ -7,10 +7,10 @@ import { Spinner } from '../../../components/spinner';
 import { formatDateTime } from '../../../lib/dates';
 import { t } from '../../../lib/i18n';
 import { useLogError } from '../../../lib/use-log-error';
+import { useNow } from '../../../lib/use-now';
 import { useReminders } from '../api';
 import { repeatLabel } from '../repeat-label';
 import { upcomingReminders } from '../upcoming';
-import { useNow } from '../use-now';
 
 export interface UpcomingRemindersProps {
   /** The signed-in user (the home page hands it to every section); reminders are theirs alone. */
@@ -21,7 +21,7 @@ export interface UpcomingRemindersProps {
 export function UpcomingReminders(_props: UpcomingRemindersProps) {
   const headingId = useId();
   const reminders = useReminders();
-  const now = useNow();
+  const now = useNow().getTime();
 
   // Reminder failures are logged; the short note below says so too.
   useLogError(reminders.error);

@@ -7,11 +7,11 @@ import { PageHeader } from '../../../components/page-header';
 import { Spinner } from '../../../components/spinner';
 import { t } from '../../../lib/i18n';
 import { useLogError } from '../../../lib/use-log-error';
+import { useNow } from '../../../lib/use-now';
 import { useCreateReminder, useDeleteReminder, useReminders, useUpdateReminder } from '../api';
 import { NotificationPermission } from '../components/notification-permission';
 import { ReminderCard } from '../components/reminder-card';
 import { ReminderFormDialog } from '../components/reminder-form-dialog';
-import { useNow } from '../use-now';
 
 /** Reminders (/reminders): the person's own reminders, with a form to add and edit them. */
 export function RemindersPage() {
@@ -19,7 +19,7 @@ export function RemindersPage() {
   const create = useCreateReminder();
   const update = useUpdateReminder();
   const remove = useDeleteReminder();
-  const now = useNow();
+  const now = useNow().getTime();
   // The deleted card takes its buttons with it: focus moves to the page's action instead of the void.
   const addButton = useRef<HTMLButtonElement>(null);
   const deleteReminder = async (reminder: Reminder) => {

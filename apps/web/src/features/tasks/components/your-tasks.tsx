@@ -8,11 +8,11 @@ import { browserTimeZone } from '../../../lib/dates';
 import { t } from '../../../lib/i18n';
 import { useDeferredReady } from '../../../lib/use-deferred-ready';
 import { useLogError } from '../../../lib/use-log-error';
+import { useNow } from '../../../lib/use-now';
 import { useTaskMembers } from '../api/get-task-members';
 import { useTasks } from '../api/get-tasks';
 import { yourTasksNow } from '../lib/group-tasks';
 import { useDoneWithUndo } from '../use-done-with-undo';
-import { useNow } from '../use-now';
 import { TaskRow } from './task-row';
 import { UndoToast } from './undo-toast';
 

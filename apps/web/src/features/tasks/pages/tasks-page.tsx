@@ -14,6 +14,7 @@ import { browserTimeZone } from '../../../lib/dates';
 import { t as tr } from '../../../lib/i18n';
 import { useDeferredReady } from '../../../lib/use-deferred-ready';
 import { useLogError } from '../../../lib/use-log-error';
+import { useNow } from '../../../lib/use-now';
 import { useMe } from '../../users';
 import { useAwayPeriods } from '../api/away';
 import { useDeleteTask } from '../api/delete-task';
@@ -31,7 +32,6 @@ import { TaskGroups } from '../components/task-groups';
 import { UndoToast } from '../components/undo-toast';
 import { filterTasks, type TaskFilter } from '../lib/group-tasks';
 import { useDoneWithUndo } from '../use-done-with-undo';
-import { useNow } from '../use-now';
 
 /**
  * The house's tasks grouped by when they are due, with a Mine / Everyone filter, one-tap Done and Undo,
