@@ -1,3 +1,4 @@
+export * from './access-tokens.js';
 export * from './app-passwords.js';
 export * from './bills.js';
 export * from './client-config.js';

@@ -1,3 +1,4 @@
+import type { AccessTokenScope } from '@hearth/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { JWTPayload } from 'jose';
 import { unauthorized } from '../lib/errors.js';
@@ -8,6 +9,8 @@ export interface Identity {
   subject: string;
   email: string | null;
   claims: JWTPayload;
+  /** Set when the caller came with a personal API token rather than a sign-in token. */
+  accessToken?: { id: number; scope: AccessTokenScope };
 }
 
 declare module 'fastify' {

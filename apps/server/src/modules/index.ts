@@ -2,6 +2,7 @@
  * Every domain of the API, one line each (its module from modules/<name>/index.ts). app.ts registers
  * whatever this file exports; the order of the lines does not matter.
  */
+export { accessTokensModule } from './access-tokens/index.js';
 export { appPasswordsModule } from './app-passwords/index.js';
 export { billsModule } from './bills/index.js';
 export { caldavModule } from './caldav/index.js';

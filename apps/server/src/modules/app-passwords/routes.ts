@@ -12,19 +12,24 @@ import type { AppPasswordsService } from './service.js';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
+// `session: true`: no API token can make, see or remove app passwords (plugins/auth.ts).
 export const appPasswordsRoutes: FastifyPluginAsyncTypebox<{ passwords: AppPasswordsService }> = async (
   app,
   { passwords },
 ) => {
   app.get(
     '/app-password/',
-    { schema: { tags: ['app-passwords'], response: { 200: AppPasswordList, ...errors } } },
+    {
+      config: { session: true },
+      schema: { tags: ['app-passwords'], response: { 200: AppPasswordList, ...errors } },
+    },
     async (request) => passwords.list(identityOf(request)),
   );
 
   app.post(
     '/app-password/',
     {
+      config: { session: true },
       schema: {
         tags: ['app-passwords'],
         body: AppPasswordInput,
@@ -38,6 +43,7 @@ export const appPasswordsRoutes: FastifyPluginAsyncTypebox<{ passwords: AppPassw
   app.delete(
     '/app-password/:app_password_id',
     {
+      config: { session: true },
       schema: { tags: ['app-passwords'], params: AppPasswordIdParams, response: { 200: Ok, ...errors } },
     },
     async (request) => {
