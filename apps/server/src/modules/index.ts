@@ -10,6 +10,7 @@ export { eventsModule } from './events/index.js';
 export { groceriesModule } from './groceries/index.js';
 export { housesModule } from './houses/index.js';
 export { liveModule } from './live/index.js';
+export { mcpModule } from './mcp/index.js';
 export { notificationsModule } from './notifications/index.js';
 export { remindersModule } from './reminders/index.js';
 export { tasksModule } from './tasks/index.js';

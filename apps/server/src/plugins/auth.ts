@@ -1,4 +1,4 @@
-import { ACCESS_TOKEN_PREFIX, type AccessTokenScope } from '@hearth/contract';
+import { ACCESS_TOKEN_PREFIX } from '@hearth/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
@@ -11,7 +11,7 @@ import {
   jwtVerify,
 } from 'jose';
 import type { AppConfig } from '../config.js';
-import { challenge, type Identity } from '../core/identity.js';
+import { challenge, type Identity, type TokenHolder, tokenIdentity } from '../core/identity.js';
 import { hasUnstorableChars } from '../lib/control-chars.js';
 import { insufficientScope, sessionRequired, unauthorized } from '../lib/errors.js';
 
@@ -32,14 +32,8 @@ const ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256
 
 /** Finds the person behind a personal API token (modules/access-tokens); null when not valid now. */
 export interface AccessTokenCheck {
-  authenticate(token: string): Promise<{
-    user: { issuer: string; subject: string; email: string };
-    token: { access_token_id: number; scope: AccessTokenScope; expires_at: string | null };
-  } | null>;
+  authenticate(token: string): Promise<TokenHolder | null>;
 }
-
-/** A token's identity is read again on every request; a live stream opened with it ends within this time. */
-const ACCESS_TOKEN_STREAM_MS = 60 * 60_000;
 
 const READ_METHODS = new Set(['GET', 'HEAD']);
 
@@ -235,16 +229,7 @@ export const authPlugin = fp<AuthOptions>(
         challenge(reply, 'insufficient_scope');
         throw insufficientScope();
       }
-      const expiresAt =
-        holder.token.expires_at === null ? Number.POSITIVE_INFINITY : Date.parse(holder.token.expires_at);
-      const exp = Math.floor(Math.min(expiresAt, Date.now() + ACCESS_TOKEN_STREAM_MS) / 1000);
-      request.identity = Object.freeze({
-        issuer: holder.user.issuer,
-        subject: holder.user.subject,
-        email: holder.user.email,
-        claims: { sub: holder.user.subject, exp },
-        accessToken: { id: holder.token.access_token_id, scope: holder.token.scope },
-      });
+      request.identity = tokenIdentity(holder);
     }
 
     /** Verifies a token not seen before and remembers whose it is. */

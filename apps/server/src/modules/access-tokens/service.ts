@@ -5,7 +5,7 @@ import {
   type AccessTokenInput,
   type NewAccessToken,
 } from '@hearth/contract';
-import type { Identity } from '../../core/identity.js';
+import type { TokenHolder as CoreTokenHolder, Identity } from '../../core/identity.js';
 import type { Membership } from '../../core/membership.js';
 import type { UserRow } from '../../db/tables.js';
 import { credentialHash } from '../../lib/credentials.js';
@@ -29,7 +29,7 @@ function toAccessToken(row: AccessTokenRow): AccessToken {
 }
 
 /** Who a valid token speaks for, and what it may do. */
-export interface TokenHolder {
+export interface TokenHolder extends CoreTokenHolder {
   user: UserRow;
   token: AccessTokenRow;
 }
