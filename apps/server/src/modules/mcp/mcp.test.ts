@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_API_LIMITS } from '../../plugins/limits.js';
 import { housemateOf, memberOfNewHouse, startTestApp, type TestApp } from '../../test/test-app.js';
 import { testEngine } from '../../test/test-db.js';
 
@@ -246,6 +247,34 @@ describe(`MCP server (${testEngine})`, () => {
       const res = await fetch(`${base}/mcp`, { method, headers: { authorization: `Bearer ${token}` } });
       expect(res.status).toBe(405);
       expect(res.headers.get('allow')).toBe('POST');
+    }
+  });
+
+  it("counts MCP messages against the person's write budget, as the API's writes", async () => {
+    const limited = await startTestApp({
+      build: { apiLimits: { ...DEFAULT_API_LIMITS, writes: { max: 2, windowMs: 60_000 } } },
+    });
+    try {
+      const { client } = await memberOfNewHouse(limited, 'mcp-gus');
+      const token = await makeToken(client, 'read');
+      const send = () =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/mcp',
+          headers: {
+            authorization: `Bearer ${token}`,
+            'content-type': 'application/json',
+            accept: 'application/json, text/event-stream',
+          },
+          payload: { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+        });
+      // The token itself was made with one write of the budget.
+      expect((await send()).statusCode).toBe(200);
+      const over = await send();
+      expect(over.statusCode).toBe(429);
+      expect(over.json().error.code).toBe('rate_limited');
+    } finally {
+      await limited.close();
     }
   });
 });

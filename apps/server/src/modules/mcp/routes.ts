@@ -1,6 +1,6 @@
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { challenge, tokenIdentity } from '../../core/identity.js';
+import type { FastifyInstance } from 'fastify';
+import { challenge, identityOf, tokenIdentity } from '../../core/identity.js';
 import type { AccessTokensService } from '../access-tokens/index.js';
 import { isAccessToken } from '../access-tokens/index.js';
 import { type McpDeps, mcpServerFor } from './server.js';
@@ -16,31 +16,28 @@ export async function mcpRoutes(
   app: FastifyInstance,
   { tokens, deps }: { tokens: AccessTokensService; deps: McpDeps },
 ): Promise<void> {
-  async function caller(request: FastifyRequest, reply: FastifyReply) {
+  // Who calls, before anything else runs (the API's per-person write budget then counts MCP messages too).
+  app.addHook('onRequest', async (request, reply) => {
     const header = request.headers.authorization ?? '';
     const token = /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1];
     if (!token) {
       challenge(reply);
-      reply.status(401).send(errorBody('unauthorized', 'A personal API token is required as Bearer.'));
-      return null;
+      return reply.status(401).send(errorBody('unauthorized', 'A personal API token is required as Bearer.'));
     }
     const holder = isAccessToken(token) ? await tokens.authenticate(token) : null;
     if (!holder) {
       challenge(reply, 'invalid_token');
-      reply
+      return reply
         .status(401)
         .send(
           errorBody('unauthorized', 'The API token is not valid: it is unknown, has expired or was revoked.'),
         );
-      return null;
     }
-    return tokenIdentity(holder);
-  }
+    request.identity = tokenIdentity(holder);
+  });
 
   app.post('/mcp', { schema: { hide: true }, bodyLimit: 1024 * 1024 }, async (request, reply) => {
-    const identity = await caller(request, reply);
-    if (!identity) return reply;
-    const server = mcpServerFor(identity, request.headers['accept-language'], deps);
+    const server = mcpServerFor(identityOf(request), request.headers['accept-language'], deps);
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,
@@ -60,16 +57,13 @@ export async function mcpRoutes(
       method,
       url: '/mcp',
       schema: { hide: true },
-      handler: async (request, reply) => {
-        const identity = await caller(request, reply);
-        if (!identity) return reply;
-        return reply
+      handler: async (_request, reply) =>
+        reply
           .status(405)
           .header('allow', 'POST')
           .send(
             errorBody('method_not_allowed', 'This MCP server is stateless: send every message with POST.'),
-          );
-      },
+          ),
     });
   }
 }
