@@ -40,9 +40,7 @@ export const McpCheckGroceryItem = Type.Object({
 export type McpCheckGroceryItem = Static<typeof McpCheckGroceryItem>;
 
 export const McpListEvents = Type.Object({
-  from: Type.Optional(
-    Type.String({ maxLength: 64, description: 'ISO-8601 instant or date; default: now.' }),
-  ),
+  from: Type.Optional(Type.String({ maxLength: 64, description: 'ISO-8601 instant or date; default: now.' })),
   to: Type.Optional(
     Type.String({ maxLength: 64, description: 'ISO-8601 instant or date; default: 7 days after from.' }),
   ),
@@ -53,11 +51,16 @@ export type McpListEvents = Static<typeof McpListEvents>;
 export const McpCreateEvent = Type.Omit(EventInput, ['house_id', 'rrule']);
 export type McpCreateEvent = Static<typeof McpCreateEvent>;
 
-export const McpTaskFilter = Type.Union([Type.Literal('mine'), Type.Literal('all'), Type.Literal('due_today')]);
+export const McpTaskFilter = Type.Union([
+  Type.Literal('mine'),
+  Type.Literal('all'),
+  Type.Literal('due_today'),
+]);
 export const McpListTasks = Type.Object({
   which: Type.Optional(
     Type.Union([McpTaskFilter], {
-      description: "mine (default): the person's turn; all: every open task; due_today: due by the end of today.",
+      description:
+        "mine (default): the person's turn; all: every open task; due_today: due by the end of today.",
     }),
   ),
 });
@@ -75,7 +78,9 @@ export const McpAddExpense = Type.Object({
   amount_minor: Type.Union([AmountMinor], {
     description: "The amount in the house currency's minor unit (cents): 12.50 EUR is 1250.",
   }),
-  paid_by: Type.Optional(Type.Union([IdParam], { description: 'Who paid (a user id); default: the person.' })),
+  paid_by: Type.Optional(
+    Type.Union([IdParam], { description: 'Who paid (a user id); default: the person.' }),
+  ),
   split_between: Type.Optional(
     Type.Array(IdParam, {
       minItems: 1,
