@@ -10,6 +10,9 @@ import {
 import { identityOf } from '../../core/identity.js';
 import type { AccessTokensService } from './service.js';
 
+/** In the OpenAPI document: a signed-in session's token only, never a personal API token. */
+const SESSION_ONLY = [{ bearer: [] }];
+
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
 // `session: true`: a token cannot make, see or revoke tokens (plugins/auth.ts answers 403 session_required).
@@ -21,7 +24,11 @@ export const accessTokensRoutes: FastifyPluginAsyncTypebox<{ tokens: AccessToken
     '/access-token/',
     {
       config: { session: true },
-      schema: { tags: ['access-tokens'], response: { 200: AccessTokenList, ...errors } },
+      schema: {
+        tags: ['access-tokens'],
+        security: SESSION_ONLY,
+        response: { 200: AccessTokenList, ...errors },
+      },
     },
     async (request) => tokens.list(identityOf(request)),
   );
@@ -32,6 +39,7 @@ export const accessTokensRoutes: FastifyPluginAsyncTypebox<{ tokens: AccessToken
       config: { session: true },
       schema: {
         tags: ['access-tokens'],
+        security: SESSION_ONLY,
         body: AccessTokenInput,
         response: { 201: NewAccessToken, ...errors },
       },
@@ -43,7 +51,12 @@ export const accessTokensRoutes: FastifyPluginAsyncTypebox<{ tokens: AccessToken
     '/access-token/:access_token_id',
     {
       config: { session: true },
-      schema: { tags: ['access-tokens'], params: AccessTokenIdParams, response: { 200: Ok, ...errors } },
+      schema: {
+        tags: ['access-tokens'],
+        security: SESSION_ONLY,
+        params: AccessTokenIdParams,
+        response: { 200: Ok, ...errors },
+      },
     },
     async (request) => {
       await tokens.remove(identityOf(request), request.params.access_token_id);

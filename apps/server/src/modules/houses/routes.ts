@@ -139,7 +139,10 @@ export const housesRoutes: FastifyPluginAsyncTypebox<{
   app.delete(
     '/users/me',
     // Only a signed-in session deletes an account, never an API token.
-    { config: { session: true }, schema: { tags: ['users'], response: { 200: Ok, ...errors } } },
+    {
+      config: { session: true },
+      schema: { tags: ['users'], security: [{ bearer: [] }], response: { 200: Ok, ...errors } },
+    },
     async (request) => {
       await houses.deleteAccount(identityOf(request), builtInIssuer);
       return { ok: true as const };
