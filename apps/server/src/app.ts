@@ -24,6 +24,7 @@ import type { Lifecycle } from './lib/graceful-stop.js';
 import { createLimitStore, type LimitStore } from './lib/limits.js';
 import { loggerOptions } from './lib/log-redaction.js';
 import { reportUnusableRowsTo } from './lib/unusable-rows.js';
+import { AccessTokensRepository, AccessTokensService } from './modules/access-tokens/index.js';
 import * as modules from './modules/index.js';
 import { createLiveBus } from './modules/live/create-live-bus.js';
 import { apiDocsPlugin } from './plugins/api-docs.js';
@@ -176,11 +177,14 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     });
     localJwks = idp.publicJwks;
   }
-  await app.register(authPlugin, { oidc: config.oidc, ...(localJwks ? { localJwks } : {}) });
+  const membership = new Membership(db);
+  // Personal API tokens are checked by their module's service: one lookup per request, never cached.
+  const accessTokens = new AccessTokensService(new AccessTokensRepository(db), membership);
+  await app.register(authPlugin, { oidc: config.oidc, accessTokens, ...(localJwks ? { localJwks } : {}) });
   // Writes that carry an Idempotency-Key are answered once; a repeat gets the first answer again.
   await app.register(idempotencyPlugin, { db });
 
-  const context = { db, config, log: app.log, membership: new Membership(db), live, limits, metrics };
+  const context = { db, config, log: app.log, membership, live, limits, metrics };
 
   let actions: ModuleActions | undefined;
   await app.register(

@@ -2,7 +2,14 @@ import { createECDH, randomBytes } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { housemateOf, memberOfNewHouse, profile, startTestApp, type TestApp } from './test/test-app.js';
+import {
+  type ApiClient,
+  housemateOf,
+  memberOfNewHouse,
+  profile,
+  startTestApp,
+  type TestApp,
+} from './test/test-app.js';
 
 /*
  * Every API route, taken from the route table as the app builds it, against every kind of caller that must
@@ -33,6 +40,7 @@ interface Fixture {
   awayId: number;
   deviceId: number;
   appPasswordId: number;
+  accessTokenId: number;
 }
 
 interface Sample {
@@ -221,6 +229,12 @@ const SAMPLES: Record<string, Sample> = {
   'GET /api/app-password/': { path: () => '/api/app-password/' },
   'POST /api/app-password/': { path: () => '/api/app-password/', body: () => ({ label: 'Intruder phone' }) },
   'DELETE /api/app-password/:app_password_id': { path: (f) => `/api/app-password/${f.appPasswordId}` },
+  'GET /api/access-token/': { path: () => '/api/access-token/' },
+  'POST /api/access-token/': {
+    path: () => '/api/access-token/',
+    body: () => ({ label: 'Intruder token', scope: 'read_write', expires_in_days: null }),
+  },
+  'DELETE /api/access-token/:access_token_id': { path: (f) => `/api/access-token/${f.accessTokenId}` },
   'DELETE /api/users/me': { path: () => '/api/users/me' },
   'GET /api/users/me/export': { path: () => '/api/users/me/export' },
 };
@@ -233,7 +247,8 @@ const isPersonal = (route: Route) =>
   route.url.startsWith('/api/feed/me') ||
   route.url.startsWith('/api/notification-settings') ||
   route.url.startsWith('/api/push-subscription') ||
-  route.url.startsWith('/api/app-password');
+  route.url.startsWith('/api/app-password') ||
+  route.url.startsWith('/api/access-token');
 
 /** Routes anyone may call: they carry no one's data. */
 const PUBLIC = new Set(['GET /api/config']);
@@ -302,6 +317,7 @@ const PERSONAL_MARKERS = [
   'owner@example.test',
   'Owner marker device',
   'Owner marker app password',
+  'Owner marker API token',
 ];
 
 type Caller = { kind: string; headers: () => Promise<Record<string, string>> };
@@ -314,6 +330,7 @@ let ownerPersonalSnapshot: () => Promise<string>;
 let housemateToken: () => Promise<string>;
 let subscriptionSecret = '';
 let checks = 0;
+let ownerClient: ApiClient;
 
 beforeAll(async () => {
   t = await startTestApp({
@@ -359,7 +376,12 @@ beforeAll(async () => {
   );
   const settings = await owner.put('/api/notification-settings/', { digest_time: '06:45' });
   const appPassword = await owner.post('/api/app-password/', { label: 'Owner marker app password' });
-  for (const res of [currency, exp, pay, bill, task, away, device, settings, appPassword])
+  const accessToken = await owner.post('/api/access-token/', {
+    label: 'Owner marker API token',
+    scope: 'read_write',
+    expires_in_days: null,
+  });
+  for (const res of [currency, exp, pay, bill, task, away, device, settings, appPassword, accessToken])
     expect(res.statusCode, res.body).toBeLessThan(300);
   fixture = {
     houseId: house.house_id,
@@ -376,7 +398,9 @@ beforeAll(async () => {
     awayId: away.json().away_id,
     deviceId: device.json().push_subscription_id,
     appPasswordId: appPassword.json().app_password_id,
+    accessTokenId: accessToken.json().access_token_id,
   };
+  ownerClient = owner;
   housemateToken = () => t.issuer.mint('housemate');
 
   // What the owner sees; a feed's DTSTAMP is the time of the request, so it is left out.
@@ -394,6 +418,7 @@ beforeAll(async () => {
     '/api/notification-settings/',
     '/api/push-subscription/',
     '/api/app-password/',
+    '/api/access-token/',
   ];
   ownerPersonalSnapshot = () => read(personal);
   ownerSnapshot = () =>
@@ -645,4 +670,89 @@ describe('authorization matrix (built from the route table)', () => {
     expect(wrong, "routes that did not answer 404 for another house's id").toEqual([]);
     expect(await ownerSnapshot()).toBe(before);
   });
+
+  it('lets personal API tokens do only what their scope allows: read tokens never write, revoked and expired are 401, another house sees nothing', async () => {
+    const makeToken = async (client: ApiClient, scope: 'read' | 'read_write') => {
+      const res = await client.post('/api/access-token/', {
+        label: `matrix ${scope}`,
+        scope,
+        expires_in_days: 30,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json() as { access_token_id: number; token: string };
+    };
+    const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+    const ownerRead = await makeToken(ownerClient, 'read');
+    const revoked = await makeToken(ownerClient, 'read_write');
+    expect((await ownerClient.delete(`/api/access-token/${revoked.access_token_id}`)).statusCode).toBe(200);
+    const expired = await makeToken(ownerClient, 'read_write');
+    await t.testDb.db
+      .updateTable('access_tokens')
+      .set({ expires_at: new Date(Date.now() - 60_000).toISOString() })
+      .where('access_token_id', '=', expired.access_token_id)
+      .execute();
+    strangers++;
+    const { client: strangerClient } = await memberOfNewHouse(
+      t,
+      `tokenstranger${strangers}`,
+      'Token stranger house',
+    );
+    const strangerWrite = await makeToken(strangerClient, 'read_write');
+
+    // Using a token notes when (last_used_at): not a change of the owner's data.
+    const stable = (text: string) =>
+      text.replace(/"last_used_at":(null|"[^"]*")/g, '"last_used_at":"(used)"');
+    const before = stable(await ownerSnapshot());
+    const personalBefore = stable(await ownerPersonalSnapshot());
+    const wrong: string[] = [];
+    let tried = 0;
+    for (const route of routes) {
+      const key = `${route.method} ${route.url}`;
+      const sample = SAMPLES[key];
+      if (!sample || PUBLIC.has(key) || route.config.auth === false) continue;
+      const write = route.method !== 'GET' && route.method !== 'HEAD';
+
+      for (const [kind, token] of [
+        ['revoked', revoked.token],
+        ['expired', expired.token],
+      ] as const) {
+        const res = await send(route, sample, bearer(token));
+        tried++;
+        if (res.statusCode !== 401) wrong.push(`${key} with a ${kind} token: ${res.statusCode} ${res.body}`);
+        expectNoLeak(res, [...SHARED_MARKERS, ...PERSONAL_MARKERS], `${key} with a ${kind} token`);
+      }
+      if (sample.stream) continue;
+
+      // The owner's own read token: reads what the owner may read, and no write goes through.
+      if (write) {
+        const res = await send(route, sample, bearer(ownerRead.token));
+        tried++;
+        const code = res.statusCode === 403 ? res.json().error.code : null;
+        if (code !== 'insufficient_scope' && code !== 'session_required')
+          wrong.push(`${key} with the owner's read token: ${res.statusCode} ${res.body}`);
+      }
+
+      // Another house's read_write token: nothing of the owner's, read or changed.
+      const res = await send(route, sample, bearer(strangerWrite.token));
+      tried++;
+      expect(res.statusCode, `${key} with another house's token: ${res.body}`).toBeLessThan(500);
+      expectNoLeak(res, [...SHARED_MARKERS, ...PERSONAL_MARKERS], `${key} with another house's token`);
+    }
+    checks += tried;
+    expect(wrong, 'token requests that were not refused as they should be').toEqual([]);
+    expect(stable(await ownerSnapshot()), 'a token changed the owner data').toBe(before);
+    expect(stable(await ownerPersonalSnapshot())).toBe(personalBefore);
+    // Reading with the owner's read token does work (so the refusals above are about the scope).
+    expect(
+      (
+        await send(
+          { method: 'GET', url: '/api/grocery-list/', config: {} },
+          SAMPLES['GET /api/grocery-list/']!,
+          bearer(ownerRead.token),
+        )
+      ).body,
+    ).toContain('Owner marker list');
+    console.info(`authorization matrix: ${tried} token checks over ${routes.length} routes`);
+    expect(tried).toBeGreaterThan(routes.length * 3);
+  }, 300_000);
 });

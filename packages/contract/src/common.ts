@@ -30,6 +30,8 @@ export const ErrorCode = {
   unsupportedMediaType: 'unsupported_media_type',
   badRequest: 'bad_request',
   rateLimited: 'rate_limited',
+  insufficientScope: 'insufficient_scope',
+  sessionRequired: 'session_required',
   unavailable: 'unavailable',
   databaseUnavailable: 'database_unavailable',
   internal: 'internal_error',

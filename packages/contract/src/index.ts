@@ -1,3 +1,4 @@
+export * from './access-tokens.js';
 export * from './app-passwords.js';
 export * from './bills.js';
 export * from './client-config.js';
@@ -8,6 +9,7 @@ export * from './household.js';
 export * from './houses.js';
 export * from './idempotency.js';
 export * from './live.js';
+export * from './mcp.js';
 export * from './notifications.js';
 export * from './reminders.js';
 export * from './tasks.js';

@@ -1,6 +1,7 @@
 // The German catalogue, loaded only when someone reads Hearth in German. Typed against the English one:
 // a missing message fails the type-check.
 import type { Catalogue, Translation } from './index.js';
+import assistant from './locales/de/assistant.json' with { type: 'json' };
 import auth from './locales/de/auth.json' with { type: 'json' };
 import bills from './locales/de/bills.json' with { type: 'json' };
 import common from './locales/de/common.json' with { type: 'json' };
@@ -27,4 +28,5 @@ export const de: Translation<Catalogue> = {
   groceries,
   idp,
   notifications,
+  assistant,
 };

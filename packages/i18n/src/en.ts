@@ -1,5 +1,6 @@
 // The English catalogue: the source of every message.
 
+import assistant from './locales/en/assistant.json' with { type: 'json' };
 import auth from './locales/en/auth.json' with { type: 'json' };
 import bills from './locales/en/bills.json' with { type: 'json' };
 import common from './locales/en/common.json' with { type: 'json' };
@@ -26,4 +27,5 @@ export const en = {
   groceries,
   idp,
   notifications,
+  assistant,
 };

@@ -31,3 +31,15 @@ export const profileRequired = () =>
 
 export const houseRequired = (message = 'You need to join a house first.') =>
   new AppError(403, ErrorCode.houseRequired, message);
+
+/** A personal API token that may not do this (a read token writing): 403 insufficient_scope. */
+export const insufficientScope = () =>
+  new AppError(
+    403,
+    ErrorCode.insufficientScope,
+    'This API token may only read (GET); it was made with the read scope.',
+  );
+
+/** Managing credentials or deleting the account needs a signed-in session, never an API token. */
+export const sessionRequired = () =>
+  new AppError(403, ErrorCode.sessionRequired, 'This needs a signed-in session; an API token cannot do it.');

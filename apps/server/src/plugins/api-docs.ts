@@ -26,8 +26,28 @@ export const apiDocsPlugin = fp<{ publicUrl: string }>(
         openapi: '3.1.0',
         info: { title: 'Hearth API', version: '0.1.0', description: 'The API behind the Hearth web app.' },
         servers: [{ url: publicUrl }],
-        components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-        security: [{ bearer: [] }],
+        components: {
+          securitySchemes: {
+            bearer: {
+              type: 'http',
+              scheme: 'bearer',
+              bearerFormat: 'JWT',
+              description: 'The access token of a signed-in session (OpenID Connect).',
+            },
+            apiToken: {
+              type: 'http',
+              scheme: 'bearer',
+              bearerFormat: 'hearth_pat',
+              description:
+                'A personal API token (`hearth_pat_...`, made under Profile -> API tokens) acting as its person. ' +
+                'A `read` token may only GET and HEAD (else 403 `insufficient_scope`); no token may manage ' +
+                'API tokens or app passwords or delete the account (403 `session_required`). An expired or ' +
+                'revoked token is refused with 401.',
+            },
+          },
+        },
+        // Either scheme: a session's token or a personal API token.
+        security: [{ bearer: [] }, { apiToken: [] }],
       },
       // Only the OpenAPI form is made here (no `swagger` option).
       transformObject: (documentObject) => {

@@ -1,3 +1,4 @@
+import { ACCESS_TOKEN_PREFIX } from '@hearth/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
@@ -10,9 +11,9 @@ import {
   jwtVerify,
 } from 'jose';
 import type { AppConfig } from '../config.js';
-import { challenge, type Identity } from '../core/identity.js';
+import { challenge, type Identity, type TokenHolder, tokenIdentity } from '../core/identity.js';
 import { hasUnstorableChars } from '../lib/control-chars.js';
-import { unauthorized } from '../lib/errors.js';
+import { insufficientScope, sessionRequired, unauthorized } from '../lib/errors.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -22,13 +23,24 @@ declare module 'fastify' {
     queryToken?: boolean;
     /** A missing token is no error: the route accepts other credentials too (the feed's subscription link). */
     authOptional?: boolean;
+    /** Only a signed-in session may call it: a personal API token gets 403 (managing credentials, deleting the account). */
+    session?: boolean;
   }
 }
 
 const ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'];
 
+/** Finds the person behind a personal API token (modules/access-tokens); null when not valid now. */
+export interface AccessTokenCheck {
+  authenticate(token: string): Promise<TokenHolder | null>;
+}
+
+const READ_METHODS = new Set(['GET', 'HEAD']);
+
 export interface AuthOptions {
   oidc: AppConfig['oidc'];
+  /** Personal API tokens (`Bearer hearth_pat_...`); absent: only sign-in tokens are taken. */
+  accessTokens?: AccessTokenCheck;
   /** The built-in provider's public keys; absent for an external issuer, whose keys are discovered. */
   localJwks?: JSONWebKeySet;
 }
@@ -189,8 +201,36 @@ export const authPlugin = fp<AuthOptions>(
         challenge(reply);
         return done(unauthorized());
       }
+      // Personal API tokens come in the header only (never in a URL, where logs and histories keep them).
+      if (presented.fromHeader && token.startsWith(ACCESS_TOKEN_PREFIX)) {
+        checkAccessToken(request, reply, token, route.config.session === true).then(() => done(), done);
+        return;
+      }
       verify(request, reply, presented, token).then(() => done(), done);
     });
+
+    /**
+     * A personal API token: looked up on every request (never cached), so a revoked or expired one stops
+     * at once. It acts as its person, within its scope; credentials and the account need a session.
+     */
+    async function checkAccessToken(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      token: string,
+      sessionOnly: boolean,
+    ): Promise<void> {
+      const holder = opts.accessTokens ? await opts.accessTokens.authenticate(token) : null;
+      if (!holder) {
+        challenge(reply, 'invalid_token');
+        throw unauthorized('The API token is not valid: it is unknown, has expired or was revoked.');
+      }
+      if (sessionOnly) throw sessionRequired();
+      if (holder.token.scope === 'read' && !READ_METHODS.has(request.method)) {
+        challenge(reply, 'insufficient_scope');
+        throw insufficientScope();
+      }
+      request.identity = tokenIdentity(holder);
+    }
 
     /** Verifies a token not seen before and remembers whose it is. */
     async function verify(

@@ -41,8 +41,9 @@ declare module 'fastify' {
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** Writes to the API count against the caller's budget; reads and pages do not. */
-const counted = (request: FastifyRequest) => !READS.has(request.method) && request.url.startsWith('/api/');
+/** Writes to the API (and messages to the MCP server) count against the caller's budget; reads and pages do not. */
+const counted = (request: FastifyRequest) =>
+  !READS.has(request.method) && (request.url.startsWith('/api/') || request.url === '/mcp');
 
 /** Who is counted: the signed-in person, or the address for the few public writes. */
 export function callerKey(request: FastifyRequest): string {

@@ -1,9 +1,7 @@
 import type { Db } from '../../db/create-db.js';
 import type { UserRow } from '../../db/tables.js';
+import { shouldNoteUse } from '../../lib/credentials.js';
 import type { AppPasswordRow } from './tables.js';
-
-/** last_used_at is written at most this often per password, so a syncing phone does not write on each request. */
-const LAST_USED_RESOLUTION_MS = 60_000;
 
 export class AppPasswordsRepository {
   constructor(private readonly db: Db) {}
@@ -85,8 +83,7 @@ export class AppPasswordsRepository {
 
   /** Notes a use, unless one was noted within the last minute. */
   async touch(password: AppPasswordRow, now: Date): Promise<void> {
-    const last = password.last_used_at ? Date.parse(password.last_used_at) : 0;
-    if (now.getTime() - last < LAST_USED_RESOLUTION_MS) return;
+    if (!shouldNoteUse(password.last_used_at, now)) return;
     await this.db
       .updateTable('app_passwords')
       .set({ last_used_at: now.toISOString() })

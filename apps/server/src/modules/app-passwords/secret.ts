@@ -1,4 +1,5 @@
-import { createHash, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
+import { credentialHash } from '../../lib/credentials.js';
 
 /** Letters and digits that cannot be mistaken for each other when typed from one screen into another. */
 const ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
@@ -20,6 +21,4 @@ export function newAppPassword(): string {
 }
 
 /** What is stored and looked up: the hash of the password as given. */
-export function appPasswordHash(password: string): string {
-  return createHash('sha256').update(password, 'utf8').digest('hex');
-}
+export const appPasswordHash = (password: string): string => credentialHash(password);

@@ -13,6 +13,9 @@ export {
   paymentsRecordedBetween,
   recurringBillsDue,
 } from './due.js';
+export { RecurringRunner } from './recurring-runner.js';
+export { BillsRepository } from './repository.js';
+export { BillsService } from './service.js';
 export type { BillsTables } from './tables.js';
 /** Read-only views for the calendar's layers and the personal feed. */
 export { billsDueBetween } from './timeline.js';

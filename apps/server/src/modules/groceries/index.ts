@@ -4,6 +4,8 @@ import { GroceriesRepository } from './repository.js';
 import { groceriesRoutes } from './routes.js';
 import { GroceriesService } from './service.js';
 
+export { GroceriesRepository } from './repository.js';
+export { GroceriesService } from './service.js';
 export type { GroceriesTables } from './tables.js';
 
 /** The house's grocery lists and their items. */

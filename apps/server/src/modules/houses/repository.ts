@@ -210,13 +210,14 @@ export class HousesRepository {
   /**
    * Deletes an account for good. The row stays as an anonymous "Former member" (no identity, contact
    * details or photo) so events, lists and tasks the person made keep a valid author; their personal
-   * reminders, app passwords and, on the built-in provider, their sign-in account with its sessions and grants go.
+   * reminders, app passwords, API tokens and, on the built-in provider, their sign-in account with its sessions and grants go.
    */
   async eraseAccount(trx: Db, user: UserRow, builtInIssuer: string | null): Promise<void> {
     const now = new Date().toISOString();
     await trx.deleteFrom('reminders').where('owner_id', '=', user.user_id).execute();
     await trx.deleteFrom('calendar_subscriptions').where('user_id', '=', user.user_id).execute();
     await trx.deleteFrom('app_passwords').where('user_id', '=', user.user_id).execute();
+    await trx.deleteFrom('access_tokens').where('user_id', '=', user.user_id).execute();
     await trx
       .deleteFrom('member_removals')
       .where((eb) => eb.or([eb('user_id', '=', user.user_id), eb('requested_by', '=', user.user_id)]))

@@ -138,7 +138,11 @@ export const housesRoutes: FastifyPluginAsyncTypebox<{
   // Deleting an account is leaving the house for good, so it lives with leaving.
   app.delete(
     '/users/me',
-    { schema: { tags: ['users'], response: { 200: Ok, ...errors } } },
+    // Only a signed-in session deletes an account, never an API token.
+    {
+      config: { session: true },
+      schema: { tags: ['users'], security: [{ bearer: [] }], response: { 200: Ok, ...errors } },
+    },
     async (request) => {
       await houses.deleteAccount(identityOf(request), builtInIssuer);
       return { ok: true as const };

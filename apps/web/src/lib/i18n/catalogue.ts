@@ -14,8 +14,8 @@ import type IntlMessageFormat from 'intl-messageformat';
 export type Message = ConstructorParameters<typeof IntlMessageFormat>[0];
 export type Messages = { [key: string]: Message | Messages };
 
-/** Namespaces only the server uses (its own sign-in pages): no web code may use their keys. */
-export const SERVER_ONLY_NAMESPACES = ['idp'] as const;
+/** Namespaces only the server uses (its sign-in pages, the MCP server's answers): no web code may use their keys. */
+export const SERVER_ONLY_NAMESPACES = ['idp', 'assistant'] as const;
 export type WebNamespace = Exclude<keyof Catalogue, (typeof SERVER_ONLY_NAMESPACES)[number]>;
 
 /** The namespaces in the first download: the screens shown before anything else can load. */

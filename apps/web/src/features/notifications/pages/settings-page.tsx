@@ -6,6 +6,7 @@ import { PageHeader } from '../../../components/page-header';
 import { Spinner } from '../../../components/spinner';
 import { t } from '../../../lib/i18n';
 import { useLogError } from '../../../lib/use-log-error';
+import { ApiTokens } from '../../access-tokens';
 import { useMe } from '../../users';
 import { useDevices } from '../api/devices';
 import { useNotificationSettings, useSaveNotificationSettings } from '../api/settings';
@@ -58,6 +59,15 @@ export function SettingsPage() {
             origin={window.location.origin}
             headingId={`${ids}-app-passwords`}
           />
+        </Card>
+      )}
+
+      {me.data && (
+        <Card aria-labelledby={`${ids}-api-tokens`} role="region" className="flex flex-col gap-4">
+          <h3 id={`${ids}-api-tokens`} className="text-lg font-semibold text-espresso">
+            {t('users:apiTokens.heading')}
+          </h3>
+          <ApiTokens headingId={`${ids}-api-token-list`} />
         </Card>
       )}
 

@@ -1,0 +1,1 @@
+export { ApiTokens } from './components/api-tokens';
