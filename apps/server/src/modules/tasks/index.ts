@@ -30,8 +30,8 @@ export const tasksModule = defineModule({
   name: 'tasks',
   liveKinds: ['tasks'],
   houseData: tasksHouseData,
-  async routes(api, { db, membership, live }) {
-    const tasks = new TasksService(new TasksRepository(db), membership, live);
+  async routes(api, { db, membership, live, houseEvents }) {
+    const tasks = new TasksService(new TasksRepository(db), membership, live, houseEvents);
     markDone.set(db, async (identity, taskId) => {
       await tasks.done(identity, taskId, {});
     });
