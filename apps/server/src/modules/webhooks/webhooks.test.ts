@@ -168,12 +168,15 @@ describe('delivery', () => {
   });
 
   it('sends only the events asked for, and task changes as done and skipped', async () => {
-    const { client } = await houseWithHook(['task.done', 'task.skipped']);
+    const { client, user } = await houseWithHook(['task.done', 'task.skipped']);
     const task = (
       await client.post('/api/task/', {
         title: 'Bins out',
         due_at: new Date(Date.now() + 86_400_000).toISOString(),
         repeat: { every: 'days', interval: 7 },
+        rotation: 'fixed',
+        pool: [user.user_id],
+        assignee_id: user.user_id,
       })
     ).json();
     expect(task.task_id, JSON.stringify(task)).toBeDefined();
