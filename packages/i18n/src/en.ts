@@ -12,6 +12,7 @@ import notifications from './locales/en/notifications.json' with { type: 'json' 
 import reminders from './locales/en/reminders.json' with { type: 'json' };
 import tasks from './locales/en/tasks.json' with { type: 'json' };
 import users from './locales/en/users.json' with { type: 'json' };
+import webhooks from './locales/en/webhooks.json' with { type: 'json' };
 
 export const en = {
   common,
@@ -26,4 +27,5 @@ export const en = {
   groceries,
   idp,
   notifications,
+  webhooks,
 };

@@ -31,6 +31,7 @@ export const NAMESPACES = [
   'groceries',
   'idp',
   'notifications',
+  'webhooks',
 ] as const satisfies readonly Namespace[];
 
 /** The same shape as `T` with every message a string: what a translation must provide. */
