@@ -17,7 +17,9 @@ function signature(secret: string, r: Received): string {
   return `v1,${createHmac('sha256', key).update(text).digest('base64')}`;
 }
 
-test('a member adds a webhook, sends a test and sees the deliveries in its log', async ({ browser }, testInfo) => {
+test('a member adds a webhook, sends a test and sees the deliveries in its log', async ({
+  browser,
+}, testInfo) => {
   // A receiver on this machine (the e2e server allows loopback addresses).
   const received: Received[] = [];
   const server = http.createServer((req, res) => {
@@ -59,7 +61,9 @@ test('a member adds a webhook, sends a test and sees the deliveries in its log',
 
     // A change in the house reaches the receiver too, and shows in the log.
     await api(page, 'POST', '/api/grocery-list/', { grocery_list_name: 'Saturday market' });
-    await expect(log.filter({ hasText: 'Grocery list added' })).toContainText('Delivered', { timeout: 15_000 });
+    await expect(log.filter({ hasText: 'Grocery list added' })).toContainText('Delivered', {
+      timeout: 15_000,
+    });
 
     expect(received.map((r) => JSON.parse(r.body).type)).toEqual(['ping', 'grocery_list.created']);
     for (const r of received) expect(r.headers['webhook-signature']).toBe(signature(secret, r));

@@ -31,6 +31,8 @@ export const billsModule = defineModule({
     // Dates missed while no server ran are made before the server takes requests.
     api.addHook('onReady', () => runner.start(RECURRING_EVERY_MS));
     api.addHook('onClose', async () => runner.stop());
-    await api.register(billsRoutes, { bills: new BillsService(repository, membership, live, runner, houseEvents) });
+    await api.register(billsRoutes, {
+      bills: new BillsService(repository, membership, live, runner, houseEvents),
+    });
   },
 });

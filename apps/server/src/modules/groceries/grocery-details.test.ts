@@ -1,6 +1,6 @@
-import { NO_HOUSE_EVENTS } from '../../core/house-events.js';
 import { GROCERY_CATEGORIES, type LiveChange } from '@hearth/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NO_HOUSE_EVENTS } from '../../core/house-events.js';
 import type { LivePublisher } from '../../core/live.js';
 import { Membership } from '../../core/membership.js';
 import { housemateOf, memberOfNewHouse, startTestApp, type TestApp } from '../../test/test-app.js';

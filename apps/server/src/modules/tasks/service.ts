@@ -1,6 +1,7 @@
 import type {
   AwayInput,
   AwayPeriod,
+  HouseEventType,
   LiveAction,
   Rotation,
   Task,
@@ -12,7 +13,6 @@ import type {
   TaskMemberStats,
 } from '@hearth/contract';
 import { TASK_FAIRNESS_DAYS, TASK_HISTORY_LIMIT_DEFAULT } from '@hearth/contract';
-import type { HouseEventType } from '@hearth/contract';
 import type { HouseEvents } from '../../core/house-events.js';
 import type { Identity } from '../../core/identity.js';
 import type { LivePublisher } from '../../core/live.js';
@@ -152,7 +152,12 @@ export class TasksService {
 
   /** The task as the API shows it, read back after a change. */
   /** Reads the task as the API answers it and announces it to the house's webhooks. */
-  private async announce(houseId: number, user: UserRow, type: HouseEventType, taskId: number): Promise<Task> {
+  private async announce(
+    houseId: number,
+    user: UserRow,
+    type: HouseEventType,
+    taskId: number,
+  ): Promise<Task> {
     const task = await this.read(this.tasks, houseId, taskId);
     await this.houseEvents.emit(houseId, user, type, task);
     return task;

@@ -57,7 +57,7 @@ export class WebhookDispatcher {
   private async send(row: WebhookDeliveryRow, clock: () => Date): Promise<void> {
     const hook = await this.repo.byId(row.webhook_id);
     const startedAt = clock();
-    if (!hook || hook.enabled !== 1) {
+    if (!hook?.enabled) {
       // Switched off after this was announced: not sent, and said so in the log.
       await this.repo.finish(row.delivery_id, this.instance, {
         status: 'failed',

@@ -1,5 +1,5 @@
-import type { Db } from '../../db/create-db.js';
 import { defineModule } from '../../core/module.js';
+import type { Db } from '../../db/create-db.js';
 import { WebhookDispatcher } from './dispatcher.js';
 import { WebhooksRepository } from './repository.js';
 import { webhooksRoutes } from './routes.js';

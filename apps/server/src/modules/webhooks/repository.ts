@@ -4,7 +4,10 @@ import type { Db } from '../../db/create-db.js';
 import type { NewWebhookDeliveryRow, WebhookDeliveryRow, WebhookRow, WebhooksTable } from './tables.js';
 
 export type WebhookChanges = Partial<
-  Pick<WebhooksTable, 'url' | 'events' | 'description' | 'enabled' | 'disabled_reason' | 'disabled_at' | 'failing_since'>
+  Pick<
+    WebhooksTable,
+    'url' | 'events' | 'description' | 'enabled' | 'disabled_reason' | 'disabled_at' | 'failing_since'
+  >
 >;
 
 /** All SQL of webhooks and their deliveries. */
@@ -213,7 +216,12 @@ export class WebhooksRepository {
   async releaseClaims(instance: string): Promise<number> {
     const result = await this.db
       .updateTable('webhook_deliveries')
-      .set((eb) => ({ status: 'pending', claimed_by: null, claimed_until: null, attempts: eb('attempts', '-', 1) }))
+      .set((eb) => ({
+        status: 'pending',
+        claimed_by: null,
+        claimed_until: null,
+        attempts: eb('attempts', '-', 1),
+      }))
       .where('claimed_by', '=', instance)
       .where('status', '=', 'sending')
       .executeTakeFirst();

@@ -10,12 +10,11 @@ export const DISABLE_AFTER_MS = 3 * 24 * 60 * 60 * 1000;
 const FIRST_BACKOFF_MS = 30_000;
 const MAX_BACKOFF_MS = 60 * 60 * 1000;
 
-export type TryResult = { status: number; retryAfter?: string | undefined } | { error: string; retryable: boolean };
+export type TryResult =
+  | { status: number; retryAfter?: string | undefined }
+  | { error: string; retryable: boolean };
 
-export type Outcome =
-  | { kind: 'delivered' }
-  | { kind: 'retry'; at: Date }
-  | { kind: 'failed' };
+export type Outcome = { kind: 'delivered' } | { kind: 'retry'; at: Date } | { kind: 'failed' };
 
 export function isRetryableStatus(status: number): boolean {
   return status === 408 || status === 429 || status >= 500;

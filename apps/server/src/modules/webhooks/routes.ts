@@ -28,7 +28,8 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<{ webhooks: WebhooksServi
   app.post(
     '/webhook/',
     { schema: { tags, body: WebhookInput, response: { 201: NewWebhook, ...errors } } },
-    async (request, reply) => reply.status(201).send(await webhooks.create(identityOf(request), request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await webhooks.create(identityOf(request), request.body)),
   );
 
   app.put(

@@ -55,7 +55,8 @@ function toDelivery(row: WebhookDeliveryRow): WebhookDelivery {
 function checkEvents(events: readonly string[]): HouseEventType[] {
   if (events.length === 0) throw validationError('events', 'events must name at least one event type.');
   const unknown = events.find((e) => !KNOWN.has(e));
-  if (unknown !== undefined) throw validationError('events', `events names an unknown event type: ${unknown}.`);
+  if (unknown !== undefined)
+    throw validationError('events', `events names an unknown event type: ${unknown}.`);
   return [...new Set(events)] as HouseEventType[];
 }
 

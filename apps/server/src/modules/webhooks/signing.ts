@@ -19,7 +19,12 @@ export function newMessageId(): string {
 }
 
 /** The three headers of one try. */
-export function signedHeaders(secret: string, messageId: string, at: Date, body: string): Record<string, string> {
+export function signedHeaders(
+  secret: string,
+  messageId: string,
+  at: Date,
+  body: string,
+): Record<string, string> {
   const seconds = Math.floor(at.getTime() / 1000);
   return {
     'webhook-id': messageId,

@@ -24,7 +24,11 @@ export interface HookReceiver {
   close(): Promise<void>;
 }
 
-export function verifyStandardSignature(secret: string, headers: http.IncomingHttpHeaders, body: string): boolean {
+export function verifyStandardSignature(
+  secret: string,
+  headers: http.IncomingHttpHeaders,
+  body: string,
+): boolean {
   const id = headers['webhook-id'];
   const timestamp = headers['webhook-timestamp'];
   const signatures = headers['webhook-signature'];

@@ -128,8 +128,14 @@ describe('webhooks API', () => {
       enabled: false,
     });
     expect(put.statusCode, put.body).toBe(200);
-    expect(put.json()).toMatchObject({ events: ['grocery_item.created'], description: 'Shopping', enabled: false });
-    const bad = await mate.put(`/api/webhook/${hook.webhook_id}`, { url: 'https://127.0.0.1.nip.io.invalid/' });
+    expect(put.json()).toMatchObject({
+      events: ['grocery_item.created'],
+      description: 'Shopping',
+      enabled: false,
+    });
+    const bad = await mate.put(`/api/webhook/${hook.webhook_id}`, {
+      url: 'https://127.0.0.1.nip.io.invalid/',
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.field).toBe('url');
     expect((await client.delete(`/api/webhook/${hook.webhook_id}`)).statusCode).toBe(200);
@@ -215,7 +221,12 @@ describe('delivery', () => {
     expect(ids.size).toBe(1);
     expect(receiver.received.every((r) => r.signatureValid)).toBe(true);
     log = (await client.get(`/api/webhook/${hook.webhook_id}/deliveries`)).json();
-    expect(log[0]).toMatchObject({ status: 'delivered', status_code: 200, attempts: 3, next_attempt_at: null });
+    expect(log[0]).toMatchObject({
+      status: 'delivered',
+      status_code: 200,
+      attempts: 3,
+      next_attempt_at: null,
+    });
     expect(log[0].delivery_id).toBe(receiver.received[0]?.headers['webhook-id']);
   });
 
@@ -314,7 +325,11 @@ describe('delivery', () => {
       time_zone: 'Europe/Berlin',
     });
     expect(reminder.statusCode, reminder.body).toBe(201);
-    const away = await client.post('/api/away/', { starts_on: '2030-03-01', ends_on: '2030-03-04', note: 'Hospital' });
+    const away = await client.post('/api/away/', {
+      starts_on: '2030-03-01',
+      ends_on: '2030-03-04',
+      note: 'Hospital',
+    });
     expect([200, 201]).toContain(away.statusCode);
     const guest = t.as(`whguest${seq}`);
     const { profile } = await import('../../test/test-app.js');

@@ -66,7 +66,8 @@ export function useUpdateWebhook() {
   const api = useApiClient();
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: ({ id, change }: { id: number; change: WebhookUpdate }) => api.put<Webhook>(`${PATH}${id}`, change),
+    mutationFn: ({ id, change }: { id: number; change: WebhookUpdate }) =>
+      api.put<Webhook>(`${PATH}${id}`, change),
     onSuccess: invalidate,
   });
 }

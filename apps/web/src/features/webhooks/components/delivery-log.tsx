@@ -26,9 +26,16 @@ export function DeliveryLog({ webhookId, headingId }: { webhookId: number; headi
   if (deliveries.isError) return <Banner variant="error">{t('webhooks:log.loadError')}</Banner>;
   if (deliveries.data.length === 0) return <p className="text-sm text-muted">{t('webhooks:log.empty')}</p>;
   return (
-    <ul aria-labelledby={headingId} className="flex flex-col divide-y divide-line rounded-xl border border-line">
+    <ul
+      aria-labelledby={headingId}
+      className="flex flex-col divide-y divide-line rounded-xl border border-line"
+    >
       {deliveries.data.map((d) => (
-        <li key={d.delivery_id} className="flex flex-col gap-1 px-3 py-2 text-sm" data-testid="webhook-delivery">
+        <li
+          key={d.delivery_id}
+          className="flex flex-col gap-1 px-3 py-2 text-sm"
+          data-testid="webhook-delivery"
+        >
           <p className="flex flex-wrap items-baseline justify-between gap-x-3">
             <span className="font-semibold break-words text-espresso">{eventLabel(d.event)}</span>
             <span className={d.status === 'failed' ? 'font-semibold text-danger' : 'text-muted'}>
@@ -45,7 +52,9 @@ export function DeliveryLog({ webhookId, headingId }: { webhookId: number; headi
             {t('webhooks:log.attempts', { count: d.attempts })}
           </p>
           {d.next_attempt_at && (
-            <p className="text-muted">{t('webhooks:log.nextTry', { when: formatDateTime(d.next_attempt_at) })}</p>
+            <p className="text-muted">
+              {t('webhooks:log.nextTry', { when: formatDateTime(d.next_attempt_at) })}
+            </p>
           )}
           {d.last_error && d.status !== 'delivered' && (
             <p className="break-all text-muted">{t('webhooks:log.error', { error: d.last_error })}</p>

@@ -73,7 +73,8 @@ function WebhookForm({ onSubmit }: { onSubmit: (input: WebhookInput) => Promise<
         if (isApiError(err) && err.serverMessage && (err.field === 'url' || err.field === 'description')) {
           return { field: err.field, message: err.serverMessage };
         }
-        if (isApiError(err) && err.serverMessage && err.field === 'events') return { message: err.serverMessage };
+        if (isApiError(err) && err.serverMessage && err.field === 'events')
+          return { message: err.serverMessage };
         return { message: t('webhooks:form.failed') };
       }}
       actions={

@@ -78,7 +78,10 @@ function server(initial: Webhook[] = [], options: { refuseUrl?: string } = {}) {
         }
         if (method === 'PUT') {
           stored = stored.map((w) => (w.webhook_id === id ? { ...w, ...body } : w));
-          return json(200, stored.find((w) => w.webhook_id === id));
+          return json(
+            200,
+            stored.find((w) => w.webhook_id === id),
+          );
         }
         if (method === 'DELETE') {
           stored = stored.filter((w) => w.webhook_id !== id);
@@ -166,7 +169,9 @@ describe('WebhooksCard', () => {
     server([hook()]);
     renderAt(<WebhooksCard />, '/house');
     await user.click(await screen.findByRole('button', { name: 'Send a test to Phone alerts' }));
-    expect(await screen.findByText('Test sent. It shows in the delivery log in a moment.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Test sent. It shows in the delivery log in a moment.'),
+    ).toBeInTheDocument();
     const entry = await screen.findByTestId('webhook-delivery');
     expect(entry).toHaveTextContent('Test');
     expect(entry).toHaveTextContent('Delivered');

@@ -50,7 +50,10 @@ export function WebhooksCard() {
         <div role="status" className="mt-4 rounded-xl border border-line bg-tan-light/40 px-4 py-3">
           <p className="break-words">{t('webhooks:secret.shownOnce')}</p>
           <p className="mt-2 flex flex-wrap items-center gap-2">
-            <code className="rounded bg-tan-light px-2 py-1 font-mono text-sm break-all" data-testid="webhook-secret">
+            <code
+              className="rounded bg-tan-light px-2 py-1 font-mono text-sm break-all"
+              data-testid="webhook-secret"
+            >
               {made.secret}
             </code>
             <Button variant="secondary" size="sm" onClick={() => void copy('secret', made.secret)}>
@@ -113,7 +116,9 @@ function WebhookRow({ hook }: { hook: Webhook }) {
 
   return (
     <li className="rounded-xl border border-line px-4 py-3" data-testid="webhook">
-      <p className="font-semibold break-words text-espresso">{hook.description || t('webhooks:noDescription')}</p>
+      <p className="font-semibold break-words text-espresso">
+        {hook.description || t('webhooks:noDescription')}
+      </p>
       <p className="font-mono text-sm break-all text-muted">{hook.url}</p>
       <p className="mt-1 text-sm text-muted">
         {hook.enabled
@@ -179,7 +184,10 @@ function WebhookRow({ hook }: { hook: Webhook }) {
           onConfirm={() => run(() => remove.mutateAsync(hook.webhook_id), '', t('webhooks:deleteFailed'))}
         />
       </div>
-      <p aria-live="polite" className={`mt-2 min-h-5 text-sm ${message.error ? 'text-danger' : 'text-success'}`}>
+      <p
+        aria-live="polite"
+        className={`mt-2 min-h-5 text-sm ${message.error ? 'text-danger' : 'text-success'}`}
+      >
         {message.text}
       </p>
       {showLog && (
