@@ -33,6 +33,7 @@ interface Fixture {
   awayId: number;
   deviceId: number;
   appPasswordId: number;
+  webhookId: number;
 }
 
 interface Sample {
@@ -221,6 +222,19 @@ const SAMPLES: Record<string, Sample> = {
   'GET /api/app-password/': { path: () => '/api/app-password/' },
   'POST /api/app-password/': { path: () => '/api/app-password/', body: () => ({ label: 'Intruder phone' }) },
   'DELETE /api/app-password/:app_password_id': { path: (f) => `/api/app-password/${f.appPasswordId}` },
+  // The house's webhooks: members only (a ping-only hook, so nothing is sent during the run).
+  'GET /api/webhook/': { path: () => '/api/webhook/' },
+  'POST /api/webhook/': {
+    path: () => '/api/webhook/',
+    body: () => ({ url: 'https://142.250.74.3/intruder', events: ['ping'], description: 'Intruder hook' }),
+  },
+  'PUT /api/webhook/:webhook_id': {
+    path: (f) => `/api/webhook/${f.webhookId}`,
+    body: () => ({ url: 'https://142.250.74.3/intruder', enabled: false }),
+  },
+  'DELETE /api/webhook/:webhook_id': { path: (f) => `/api/webhook/${f.webhookId}` },
+  'POST /api/webhook/:webhook_id/test': { path: (f) => `/api/webhook/${f.webhookId}/test` },
+  'GET /api/webhook/:webhook_id/deliveries': { path: (f) => `/api/webhook/${f.webhookId}/deliveries` },
   'DELETE /api/users/me': { path: () => '/api/users/me' },
   'GET /api/users/me/export': { path: () => '/api/users/me/export' },
 };
@@ -359,7 +373,12 @@ beforeAll(async () => {
   );
   const settings = await owner.put('/api/notification-settings/', { digest_time: '06:45' });
   const appPassword = await owner.post('/api/app-password/', { label: 'Owner marker app password' });
-  for (const res of [currency, exp, pay, bill, task, away, device, settings, appPassword])
+  const webhook = await owner.post('/api/webhook/', {
+    url: 'https://142.250.74.3/owner',
+    events: ['ping'],
+    description: 'Owner marker webhook',
+  });
+  for (const res of [currency, exp, pay, bill, task, away, device, settings, appPassword, webhook])
     expect(res.statusCode, res.body).toBeLessThan(300);
   fixture = {
     houseId: house.house_id,
@@ -376,6 +395,7 @@ beforeAll(async () => {
     awayId: away.json().away_id,
     deviceId: device.json().push_subscription_id,
     appPasswordId: appPassword.json().app_password_id,
+    webhookId: webhook.json().webhook_id,
   };
   housemateToken = () => t.issuer.mint('housemate');
 
@@ -412,6 +432,8 @@ beforeAll(async () => {
       '/api/away/',
       `/api/house/${fixture.houseId}/members`,
       `/api/house/${fixture.houseId}/grocery-category-order`,
+      '/api/webhook/',
+      `/api/webhook/${fixture.webhookId}/deliveries`,
       ...personal,
     ]);
 });
