@@ -27,7 +27,7 @@ export const billsModule = defineModule({
   houseData: billsHouseData,
   async routes(api, { db, config, membership, live, houseEvents, log }) {
     const repository = new BillsRepository(db, config.database.engine);
-    const runner = new RecurringRunner(repository, live, log);
+    const runner = new RecurringRunner(repository, live, log, undefined, houseEvents);
     // Dates missed while no server ran are made before the server takes requests.
     api.addHook('onReady', () => runner.start(RECURRING_EVERY_MS));
     api.addHook('onClose', async () => runner.stop());

@@ -196,6 +196,33 @@ describe('delivery', () => {
     expect(receiver.received.every((r) => r.signatureValid)).toBe(true);
   });
 
+  it('announces expenses a recurring bill makes, with no person as the actor', async () => {
+    const { client, user, house } = await houseWithHook(['expense.created']);
+    expect((await client.put(`/api/house/${house.house_id}/currency`, { currency: 'EUR' })).statusCode).toBe(
+      200,
+    );
+    const today = new Date().toISOString().slice(0, 10);
+    const made = await client.post('/api/recurring-expense/', {
+      title: 'Internet',
+      amount_minor: 3000,
+      paid_by: user.user_id,
+      category: 'utilities',
+      split: { mode: 'equal', parts: [{ user_id: user.user_id, value: 0 }] },
+      repeat: { every: 'months', interval: 1, month_day: null },
+      starts_on: today,
+      ends_on: null,
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    await dispatcher().drain();
+    expect(bodies()).toHaveLength(1);
+    expect(bodies()[0]).toMatchObject({
+      type: 'expense.created',
+      actor: null,
+      data: { title: 'Internet', amount_minor: 3000, spent_on: today },
+    });
+    expect(receiver.received[0]?.signatureValid).toBe(true);
+  });
+
   it('retries a 5xx with the same webhook-id, and honours Retry-After on a 429', async () => {
     const { client, hook } = await houseWithHook(['ping']);
     receiver.answers.push({ status: 503 }, { status: 429, headers: { 'retry-after': '120' } });
