@@ -41,6 +41,7 @@ interface Fixture {
   deviceId: number;
   appPasswordId: number;
   accessTokenId: number;
+  webhookId: number;
 }
 
 interface Sample {
@@ -235,6 +236,19 @@ const SAMPLES: Record<string, Sample> = {
     body: () => ({ label: 'Intruder token', scope: 'read_write', expires_in_days: null }),
   },
   'DELETE /api/access-token/:access_token_id': { path: (f) => `/api/access-token/${f.accessTokenId}` },
+  // The house's webhooks: members only (a ping-only hook, so nothing is sent during the run).
+  'GET /api/webhook/': { path: () => '/api/webhook/' },
+  'POST /api/webhook/': {
+    path: () => '/api/webhook/',
+    body: () => ({ url: 'https://142.250.74.3/intruder', events: ['ping'], description: 'Intruder hook' }),
+  },
+  'PUT /api/webhook/:webhook_id': {
+    path: (f) => `/api/webhook/${f.webhookId}`,
+    body: () => ({ url: 'https://142.250.74.3/intruder', enabled: false }),
+  },
+  'DELETE /api/webhook/:webhook_id': { path: (f) => `/api/webhook/${f.webhookId}` },
+  'POST /api/webhook/:webhook_id/test': { path: (f) => `/api/webhook/${f.webhookId}/test` },
+  'GET /api/webhook/:webhook_id/deliveries': { path: (f) => `/api/webhook/${f.webhookId}/deliveries` },
   'DELETE /api/users/me': { path: () => '/api/users/me' },
   'GET /api/users/me/export': { path: () => '/api/users/me/export' },
 };
@@ -381,7 +395,12 @@ beforeAll(async () => {
     scope: 'read_write',
     expires_in_days: null,
   });
-  for (const res of [currency, exp, pay, bill, task, away, device, settings, appPassword, accessToken])
+  const webhook = await owner.post('/api/webhook/', {
+    url: 'https://142.250.74.3/owner',
+    events: ['ping'],
+    description: 'Owner marker webhook',
+  });
+  for (const res of [currency, exp, pay, bill, task, away, device, settings, appPassword, accessToken, webhook])
     expect(res.statusCode, res.body).toBeLessThan(300);
   fixture = {
     houseId: house.house_id,
@@ -399,6 +418,7 @@ beforeAll(async () => {
     deviceId: device.json().push_subscription_id,
     appPasswordId: appPassword.json().app_password_id,
     accessTokenId: accessToken.json().access_token_id,
+    webhookId: webhook.json().webhook_id,
   };
   ownerClient = owner;
   housemateToken = () => t.issuer.mint('housemate');
@@ -437,6 +457,8 @@ beforeAll(async () => {
       '/api/away/',
       `/api/house/${fixture.houseId}/members`,
       `/api/house/${fixture.houseId}/grocery-category-order`,
+      '/api/webhook/',
+      `/api/webhook/${fixture.webhookId}/deliveries`,
       ...personal,
     ]);
 });

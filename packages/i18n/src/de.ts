@@ -14,6 +14,7 @@ import notifications from './locales/de/notifications.json' with { type: 'json' 
 import reminders from './locales/de/reminders.json' with { type: 'json' };
 import tasks from './locales/de/tasks.json' with { type: 'json' };
 import users from './locales/de/users.json' with { type: 'json' };
+import webhooks from './locales/de/webhooks.json' with { type: 'json' };
 
 export const de: Translation<Catalogue> = {
   common,
@@ -29,4 +30,5 @@ export const de: Translation<Catalogue> = {
   idp,
   notifications,
   assistant,
+  webhooks,
 };

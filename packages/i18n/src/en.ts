@@ -13,6 +13,7 @@ import notifications from './locales/en/notifications.json' with { type: 'json' 
 import reminders from './locales/en/reminders.json' with { type: 'json' };
 import tasks from './locales/en/tasks.json' with { type: 'json' };
 import users from './locales/en/users.json' with { type: 'json' };
+import webhooks from './locales/en/webhooks.json' with { type: 'json' };
 
 export const en = {
   common,
@@ -28,4 +29,5 @@ export const en = {
   idp,
   notifications,
   assistant,
+  webhooks,
 };

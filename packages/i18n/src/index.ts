@@ -32,6 +32,7 @@ export const NAMESPACES = [
   'idp',
   'notifications',
   'assistant',
+  'webhooks',
 ] as const satisfies readonly Namespace[];
 
 /** The same shape as `T` with every message a string: what a translation must provide. */

@@ -12,6 +12,7 @@ import type { Db } from '../db/create-db.js';
 import type { LimitStore } from '../lib/limits.js';
 import type { ApiLimits } from '../plugins/limits.js';
 import type { AppMetrics } from '../plugins/metrics.js';
+import type { HouseEvents } from './house-events.js';
 import type { Identity } from './identity.js';
 import type { LiveHub } from './live.js';
 import type { Membership } from './membership.js';
@@ -34,6 +35,8 @@ export interface ModuleContext {
   membership: Membership;
   /** The live change stream; publishing is limited to the kinds the module declares. */
   live: LiveHub;
+  /** Announces house changes to the house's webhooks (after the change is committed). */
+  houseEvents: HouseEvents;
   /** Every module's part of the house export, for the houses module's export and import. */
   houseData: readonly AnyHouseDataHook[];
   /** Per-user limits (e.g. how many live streams one person may hold open). */

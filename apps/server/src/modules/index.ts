@@ -15,3 +15,4 @@ export { notificationsModule } from './notifications/index.js';
 export { remindersModule } from './reminders/index.js';
 export { tasksModule } from './tasks/index.js';
 export { usersModule } from './users/index.js';
+export { webhooksModule } from './webhooks/index.js';

@@ -28,12 +28,14 @@ export const billsModule = defineModule({
   name: 'bills',
   liveKinds: ['bills'],
   houseData: billsHouseData,
-  async routes(api, { db, config, membership, live, log }) {
+  async routes(api, { db, config, membership, live, houseEvents, log }) {
     const repository = new BillsRepository(db, config.database.engine);
-    const runner = new RecurringRunner(repository, live, log);
+    const runner = new RecurringRunner(repository, live, log, undefined, houseEvents);
     // Dates missed while no server ran are made before the server takes requests.
     api.addHook('onReady', () => runner.start(RECURRING_EVERY_MS));
     api.addHook('onClose', async () => runner.stop());
-    await api.register(billsRoutes, { bills: new BillsService(repository, membership, live, runner) });
+    await api.register(billsRoutes, {
+      bills: new BillsService(repository, membership, live, runner, houseEvents),
+    });
   },
 });

@@ -1,6 +1,7 @@
 import { setImmediate as pause } from 'node:timers/promises';
 import { RECURRING_CATCH_UP_YEARS } from '@hearth/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import { type HouseEvents, NO_HOUSE_EVENTS } from '../../core/house-events.js';
 import type { LivePublisher } from '../../core/live.js';
 import { logDatabaseFailure } from '../../lib/db-errors.js';
 import { dayAfter, nextOccurrence, occurrencesBetween, todayIn, yearsBefore } from './recurrence.js';
@@ -32,6 +33,7 @@ export class RecurringRunner {
     private readonly live: LivePublisher,
     private readonly log: FastifyBaseLogger,
     private readonly expensesPerTransaction = EXPENSES_PER_TRANSACTION,
+    private readonly houseEvents: HouseEvents = NO_HOUSE_EVENTS,
   ) {}
 
   /** Makes every date due by `now` in each house's zone into an expense; returns how many it made. */
@@ -83,7 +85,12 @@ export class RecurringRunner {
       });
       // Counted once the transaction has committed.
       made += batch.created.length;
-      for (const c of batch.created) houses.set(c.house, c.expenseId);
+      for (const c of batch.created) {
+        houses.set(c.house, c.expenseId);
+        // Made by Hearth, not a person: no actor.
+        const expense = await this.bills.expense(c.house, c.expenseId);
+        if (expense) await this.houseEvents.emit(c.house, null, 'expense.created', expense);
+      }
       for (const s of batch.skipped) {
         this.log.warn(s, 'recurring bill: dates older than the catch-up window were skipped, not made');
       }

@@ -27,6 +27,7 @@ import {
   type SpendingQuery,
   type Split,
 } from '@hearth/contract';
+import type { HouseEvents } from '../../core/house-events.js';
 import type { Identity } from '../../core/identity.js';
 import type { LivePublisher } from '../../core/live.js';
 import type { HouseMember, Membership } from '../../core/membership.js';
@@ -119,6 +120,7 @@ export class BillsService {
     private readonly membership: Membership,
     private readonly live: LivePublisher,
     private readonly recurring: RecurringRunner,
+    private readonly houseEvents: HouseEvents,
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
@@ -239,7 +241,9 @@ export class BillsService {
       return expenseId;
     });
     await this.publish(houseId, user.user_id, { entity: 'expense', action: 'created', id });
-    return this.found(houseId, id);
+    const expense = await this.found(houseId, id);
+    await this.houseEvents.emit(houseId, user, 'expense.created', expense);
+    return expense;
   }
 
   async updateExpense(identity: Identity, expenseId: number, input: ExpenseInput): Promise<Expense> {
@@ -253,7 +257,9 @@ export class BillsService {
       await repo.logActivity(houseId, this.activity(user, 'updated', 'expense', expenseId, values));
     });
     await this.publish(houseId, user.user_id, { entity: 'expense', action: 'updated', id: expenseId });
-    return this.found(houseId, expenseId);
+    const expense = await this.found(houseId, expenseId);
+    await this.houseEvents.emit(houseId, user, 'expense.updated', expense);
+    return expense;
   }
 
   async deleteExpense(identity: Identity, expenseId: number): Promise<void> {
@@ -270,6 +276,7 @@ export class BillsService {
       );
     });
     await this.publish(houseId, user.user_id, { entity: 'expense', action: 'deleted', id: expenseId });
+    await this.houseEvents.emit(houseId, user, 'expense.deleted', { expense_id: expenseId });
   }
 
   private async found(houseId: number, expenseId: number): Promise<Expense> {
@@ -375,6 +382,7 @@ export class BillsService {
       action: 'created',
       id: payment.payment_id,
     });
+    await this.houseEvents.emit(houseId, user, 'payment.created', payment);
     return payment;
   }
 
@@ -392,6 +400,7 @@ export class BillsService {
       );
     });
     await this.publish(houseId, user.user_id, { entity: 'payment', action: 'deleted', id: paymentId });
+    await this.houseEvents.emit(houseId, user, 'payment.deleted', { payment_id: paymentId });
   }
 
   // --- recurring bills ---
@@ -538,7 +547,9 @@ export class BillsService {
       id,
       parent_id: listId,
     });
-    return this.found(houseId, id);
+    const expense = await this.found(houseId, id);
+    await this.houseEvents.emit(houseId, user, 'expense.created', expense);
+    return expense;
   }
 
   // --- CSV ---

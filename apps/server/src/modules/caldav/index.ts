@@ -21,10 +21,10 @@ export const caldavModule = defineModule({
   name: 'caldav',
   liveKinds: [],
   async routes() {},
-  async rootRoutes(app, { db, membership, live, config, limitStore }) {
+  async rootRoutes(app, { db, membership, live, houseEvents, config, limitStore }) {
     const repo = new CaldavRepository(db);
-    const events = new EventsService(new EventsRepository(db), membership, live);
-    const tasks = new TasksService(new TasksRepository(db), membership, live);
+    const events = new EventsService(new EventsRepository(db), membership, live, houseEvents);
+    const tasks = new TasksService(new TasksRepository(db), membership, live, houseEvents);
     const tasksRepo = new CaldavTasksRepository(db);
     const reminders = new RemindersService(new RemindersRepository(db), membership, live);
     const remindersRepo = new CaldavRemindersRepository(db);

@@ -25,10 +25,10 @@ export const eventsModule = defineModule({
   name: 'events',
   liveKinds: ['events'],
   houseData: eventsHouseData,
-  async routes(api, { db, membership, live, config }) {
+  async routes(api, { db, membership, live, houseEvents, config }) {
     const events = new EventsRepository(db);
     await api.register(eventsRoutes, {
-      events: new EventsService(events, membership, live),
+      events: new EventsService(events, membership, live, houseEvents),
       subscriptions: new SubscriptionsService(new SubscriptionsRepository(db), membership, config.publicUrl),
       timeline: new TimelineService(db, membership),
       personalFeed: new PersonalFeedService(

@@ -15,6 +15,7 @@ import {
   EventMessages,
 } from '@hearth/contract';
 import { DateTime } from 'luxon';
+import type { HouseEvents } from '../../core/house-events.js';
 import type { Identity } from '../../core/identity.js';
 import type { LivePublisher } from '../../core/live.js';
 import type { Membership } from '../../core/membership.js';
@@ -273,6 +274,7 @@ export class EventsService {
     private readonly events: EventsRepository,
     private readonly membership: Membership,
     private readonly live: LivePublisher,
+    private readonly houseEvents: HouseEvents,
   ) {}
 
   /** Tells housemates' open calendars to refetch, once the change is committed. */
@@ -368,7 +370,9 @@ export class EventsService {
       updated_at: now,
     });
     await this.publish(houseId, user, 'created', row.event_id);
-    return toEvent({ ...row, username: user.username });
+    const event = toEvent({ ...row, username: user.username });
+    await this.houseEvents.emit(houseId, user, 'event.created', event);
+    return event;
   }
 
   /**
@@ -401,6 +405,9 @@ export class EventsService {
       result = await this.split(current, user, key, patch);
     } else result = await this.updateAll(current, key, patch);
     await this.publish(houseId, user, 'updated', eventId);
+    // A split makes a new series (announced by split); the one edited is announced here.
+    if (result.event_id === eventId) await this.houseEvents.emit(houseId, user, 'event.updated', result);
+    else await this.announceUpdated(houseId, user, eventId);
     return result;
   }
 
@@ -540,7 +547,9 @@ export class EventsService {
       return row;
     });
     await this.publish(current.house_id, user, 'created', made.event_id);
-    return toEvent({ ...made, username: user.username });
+    const event = toEvent({ ...made, username: user.username });
+    await this.houseEvents.emit(current.house_id, user, 'event.created', event);
+    return event;
   }
 
   /**
@@ -556,6 +565,7 @@ export class EventsService {
     if (!key || (scope === 'following' && key === current.start_datetime)) {
       if (!(await this.events.delete(eventId, houseId))) throw eventNotFound();
       await this.publish(houseId, user, 'deleted', eventId);
+      await this.houseEvents.emit(houseId, user, 'event.deleted', { event_id: eventId });
       return;
     }
     const series = seriesOf(current);
@@ -577,6 +587,13 @@ export class EventsService {
       }
     });
     await this.publish(houseId, user, 'updated', eventId);
+    await this.announceUpdated(houseId, user, eventId);
+  }
+
+  /** Announces an event as it now reads (a series that lost occurrences). */
+  private async announceUpdated(houseId: number, user: UserRow, eventId: number): Promise<void> {
+    const row = await this.events.findInHouse(eventId, houseId);
+    if (row) await this.houseEvents.emit(houseId, user, 'event.updated', toEvent(row));
   }
 
   /**

@@ -1,5 +1,6 @@
 import { GROCERY_CATEGORIES, type LiveChange } from '@hearth/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NO_HOUSE_EVENTS } from '../../core/house-events.js';
 import type { LivePublisher } from '../../core/live.js';
 import { Membership } from '../../core/membership.js';
 import { housemateOf, memberOfNewHouse, startTestApp, type TestApp } from '../../test/test-app.js';
@@ -384,6 +385,7 @@ describe('live changes', () => {
       new GroceriesRepository(t.testDb.db),
       new Membership(t.testDb.db),
       recorder,
+      NO_HOUSE_EVENTS,
     );
     const { house, user, listId, client } = await newHouse('gd-live');
     const { subject } = await t.testDb.db

@@ -13,9 +13,9 @@ export const groceriesModule = defineModule({
   name: 'groceries',
   liveKinds: ['groceries'],
   houseData: groceriesHouseData,
-  async routes(api, { db, membership, live }) {
+  async routes(api, { db, membership, live, houseEvents }) {
     await api.register(groceriesRoutes, {
-      groceries: new GroceriesService(new GroceriesRepository(db), membership, live),
+      groceries: new GroceriesService(new GroceriesRepository(db), membership, live, houseEvents),
     });
   },
 });

@@ -16,6 +16,7 @@ import {
   GROCERY_QUANTITY_MAX,
   GROCERY_SUGGESTION_LIMIT_DEFAULT,
 } from '@hearth/contract';
+import type { HouseEvents } from '../../core/house-events.js';
 import type { Identity } from '../../core/identity.js';
 import type { LivePublisher } from '../../core/live.js';
 import type { Membership } from '../../core/membership.js';
@@ -62,6 +63,7 @@ export class GroceriesService {
     private readonly groceries: GroceriesRepository,
     private readonly membership: Membership,
     private readonly live: LivePublisher,
+    private readonly houseEvents: HouseEvents,
   ) {}
 
   private member(identity: Identity) {
@@ -95,6 +97,7 @@ export class GroceriesService {
       action: 'created',
       id: list.grocery_list_id,
     });
+    await this.houseEvents.emit(houseId, user, 'grocery_list.created', list);
     return list;
   }
 
@@ -102,6 +105,7 @@ export class GroceriesService {
     const { user, houseId } = await this.member(identity);
     if (!(await this.groceries.deleteListInHouse(listId, houseId))) throw listNotFound();
     await this.publish(houseId, user, { entity: 'grocery_list', action: 'deleted', id: listId });
+    await this.houseEvents.emit(houseId, user, 'grocery_list.deleted', { grocery_list_id: listId });
   }
 
   /** Removes the list's ticked items (their purchases stay in the house's history); returns how many. */
@@ -147,6 +151,7 @@ export class GroceriesService {
       throw err;
     }
     await this.publishItem(houseId, user, item, 'created');
+    await this.houseEvents.emit(houseId, user, 'grocery_item.created', item);
     return item;
   }
 
@@ -209,6 +214,7 @@ export class GroceriesService {
     if (!item) throw itemNotFound();
     const { name_key: _key, ...answer } = item;
     await this.publishItem(houseId, user, answer, 'updated');
+    await this.houseEvents.emit(houseId, user, 'grocery_item.updated', answer);
     return answer;
   }
 
@@ -217,6 +223,10 @@ export class GroceriesService {
     const item = await this.groceries.deleteItemInHouse(itemId, houseId);
     if (!item) throw itemNotFound();
     await this.publishItem(houseId, user, item, 'deleted');
+    await this.houseEvents.emit(houseId, user, 'grocery_item.deleted', {
+      grocery_item_id: item.grocery_item_id,
+      grocery_list_id: item.grocery_list_id,
+    });
   }
 
   /** The house's names matching `q` (most often, then most recently bought), then the dictionary's. */

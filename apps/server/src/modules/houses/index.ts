@@ -11,10 +11,10 @@ import { HousesService } from './service.js';
 export const housesModule = defineModule({
   name: 'houses',
   liveKinds: ['house'],
-  async routes(api, { db, config, membership, live, houseData }) {
+  async routes(api, { db, config, membership, live, houseEvents, houseData }) {
     const repository = new HousesRepository(db, config.database.engine);
     await api.register(housesRoutes, {
-      houses: new HousesService(repository, membership, live),
+      houses: new HousesService(repository, membership, live, houseEvents),
       houseData: new HouseDataService(db, config.database.engine, repository, membership, houseData, live),
       builtInIssuer: config.oidc.builtIn ? config.oidc.issuer : null,
     });

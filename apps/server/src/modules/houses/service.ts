@@ -8,6 +8,7 @@ import type {
   RemovalResult,
 } from '@hearth/contract';
 import { ErrorCode, HOUSE_NAME_MAX } from '@hearth/contract';
+import type { HouseEvents } from '../../core/house-events.js';
 import type { Identity } from '../../core/identity.js';
 import type { LivePublisher } from '../../core/live.js';
 import type { Membership } from '../../core/membership.js';
@@ -62,6 +63,7 @@ export class HousesService {
     private readonly houses: HousesRepository,
     private readonly membership: Membership,
     private readonly live: LivePublisher,
+    private readonly houseEvents: HouseEvents,
   ) {}
 
   private publish(houseId: number, change: Omit<LiveChange, 'kind'>) {
@@ -99,6 +101,14 @@ export class HousesService {
       action: 'created',
       id: user.user_id,
       actor_id: user.user_id,
+    });
+    // Names only: the photo and contact details stay inside Hearth.
+    await this.houseEvents.emit(row.house_id, user, 'member.joined', {
+      user_id: user.user_id,
+      username: user.username,
+      first_name: user.first_name,
+      last_name: user.last_name,
+      joined_at: new Date().toISOString(),
     });
     return toHouse(row);
   }
@@ -150,6 +160,7 @@ export class HousesService {
         id: user.user_id,
         actor_id: user.user_id,
       });
+      await this.houseEvents.emit(houseId, user, 'member.left', { user_id: user.user_id });
     }
     return { house_deleted: deleted };
   }
@@ -181,7 +192,10 @@ export class HousesService {
       actor_id: user.user_id,
     };
     await this.publish(houseId, change);
-    if (status === 'removed') await this.live.publishToUser(userId, { kind: 'house', ...change });
+    if (status === 'removed') {
+      await this.live.publishToUser(userId, { kind: 'house', ...change });
+      await this.houseEvents.emit(houseId, user, 'member.left', { user_id: userId });
+    }
     return { status };
   }
 
@@ -218,6 +232,7 @@ export class HousesService {
         id: user.user_id,
         actor_id: user.user_id,
       });
+      await this.houseEvents.emit(houseId, null, 'member.left', { user_id: user.user_id });
     }
   }
 }

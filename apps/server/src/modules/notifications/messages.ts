@@ -28,6 +28,8 @@ export interface Messages {
   taskDoneBy: (title: string) => string;
   taskSkippedBy: (title: string) => string;
   billChange: (title: string) => string;
+  webhookDisabled: (name: string) => string;
+  webhookDisabledBody: string;
   houseBody: string;
   testTitle: string;
   testBody: string;
@@ -63,6 +65,8 @@ const en: Messages = {
   taskDoneBy: (title) => `Done: ${title}`,
   taskSkippedBy: (title) => `Skipped: ${title}`,
   billChange: (title) => `Bills: ${title}`,
+  webhookDisabled: (name) => `Webhook switched off: ${name}`,
+  webhookDisabledBody: 'It failed for 3 days. Check the receiver, then switch it on again on the House page.',
   houseBody: 'A housemate changed this in Hearth.',
   testTitle: 'Hearth test notification',
   testBody: 'Notifications from Hearth reach you here.',
@@ -104,6 +108,9 @@ const de: Messages = {
   taskDoneBy: (title) => `Erledigt: ${title}`,
   taskSkippedBy: (title) => `Übersprungen: ${title}`,
   billChange: (title) => `Ausgaben: ${title}`,
+  webhookDisabled: (name) => `Webhook ausgeschaltet: ${name}`,
+  webhookDisabledBody:
+    'Er ist 3 Tage lang fehlgeschlagen. Prüfe den Empfänger und schalte ihn auf der Haushaltsseite wieder ein.',
   houseBody: 'Ein Mitbewohner hat das in Hearth geändert.',
   testTitle: 'Hearth-Testbenachrichtigung',
   testBody: 'Benachrichtigungen von Hearth erreichen dich hier.',
@@ -137,6 +144,7 @@ export interface DeliveryDetails {
     | 'taskDone'
     | 'taskSkipped'
     | 'billChange'
+    | 'webhookDisabled'
     | 'digest'
     | 'test';
   /** The reminder's, task's or bill's title. */
@@ -183,6 +191,8 @@ export function render(m: Messages, d: DeliveryDetails): Rendered {
       return { title: m.taskSkippedBy(d.name), body: m.houseBody, url: '/tasks', action: null };
     case 'billChange':
       return { title: m.billChange(d.name), body: m.houseBody, url: '/bills', action: null };
+    case 'webhookDisabled':
+      return { title: m.webhookDisabled(d.name), body: m.webhookDisabledBody, url: '/house', action: null };
     case 'test':
       return { title: m.testTitle, body: m.testBody, url: '/settings', action: null };
     default:

@@ -5,6 +5,7 @@ import type { Db } from '../../db/create-db.js';
 import { billActivityBetween, paymentsRecordedBetween, recurringBillsDue } from '../bills/index.js';
 import { nextReminderOccurrence, remindersDueBetween } from '../reminders/index.js';
 import { taskHistoryBetween, tasksDueWindow } from '../tasks/index.js';
+import { webhooksDisabledBetween } from '../webhooks/index.js';
 import { localTimesBetween, MISSED_AFTER_MS, timing } from './clock.js';
 import { type DeliveryDetails, formatMoney } from './messages.js';
 import { NotificationsRepository } from './repository.js';
@@ -28,6 +29,8 @@ export interface DueItem {
   details: DeliveryDetails;
 }
 
+/** Source ids of switched-off webhooks start below minus this, clear of bill activity's. */
+const WEBHOOK_SOURCE_OFFSET = 1_000_000_000;
 /** A recurring bill falls due at this local hour in the house's zone. */
 const BILL_DUE_HOUR = 9;
 /** How often deleted accounts' devices and choices are looked for. */
@@ -136,6 +139,7 @@ export class Planner {
     // House changes by someone else, to every other member (for people with a digest, it lists them).
     const history = await taskHistoryBetween(db, from, to);
     const activity = await billActivityBetween(db, from, to);
+    const disabled = await webhooksDisabledBetween(db, from, to);
     const changes = [
       ...history.map((h) => ({
         houseId: h.house_id,
@@ -151,6 +155,17 @@ export class Planner {
         sourceId: -a.activity_id,
         at: a.at,
         details: { text: 'billChange', name: a.title } satisfies DeliveryDetails,
+      })),
+      // Hearth switched a webhook off; everyone is told. Its ids sit far below bill activity's.
+      ...disabled.map((w) => ({
+        houseId: w.house_id,
+        actor: null,
+        sourceId: -WEBHOOK_SOURCE_OFFSET - w.webhook_id,
+        at: w.disabled_at as string,
+        details: {
+          text: 'webhookDisabled',
+          name: w.description || new URL(w.url).host,
+        } satisfies DeliveryDetails,
       })),
     ];
     if (changes.length > 0) {

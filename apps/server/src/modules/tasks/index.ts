@@ -18,8 +18,8 @@ export const tasksModule = defineModule({
   name: 'tasks',
   liveKinds: ['tasks'],
   houseData: tasksHouseData,
-  async routes(api, { db, membership, live, provide }) {
-    const tasks = new TasksService(new TasksRepository(db), membership, live);
+  async routes(api, { db, membership, live, houseEvents, provide }) {
+    const tasks = new TasksService(new TasksRepository(db), membership, live, houseEvents);
     provide('markTaskDone', async (identity, taskId) => {
       await tasks.done(identity, taskId, {});
     });

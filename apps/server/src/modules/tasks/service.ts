@@ -1,6 +1,7 @@
 import type {
   AwayInput,
   AwayPeriod,
+  HouseEventType,
   LiveAction,
   Rotation,
   Task,
@@ -12,9 +13,11 @@ import type {
   TaskMemberStats,
 } from '@hearth/contract';
 import { TASK_FAIRNESS_DAYS, TASK_HISTORY_LIMIT_DEFAULT } from '@hearth/contract';
+import type { HouseEvents } from '../../core/house-events.js';
 import type { Identity } from '../../core/identity.js';
 import type { LivePublisher } from '../../core/live.js';
 import type { Membership } from '../../core/membership.js';
+import type { UserRow } from '../../db/tables.js';
 import { houseRequired, notFound, validationError } from '../../lib/errors.js';
 import { parseAwayDates } from './away-input.js';
 import { firstOccurrence, localDate, nextDue, type RepeatRule, type Schedule } from './repeat.js';
@@ -113,6 +116,7 @@ export class TasksService {
     private readonly tasks: TasksRepository,
     private readonly membership: Membership,
     private readonly live: LivePublisher,
+    private readonly houseEvents: HouseEvents,
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
@@ -147,6 +151,18 @@ export class TasksService {
   }
 
   /** The task as the API shows it, read back after a change. */
+  /** Reads the task as the API answers it and announces it to the house's webhooks. */
+  private async announce(
+    houseId: number,
+    user: UserRow,
+    type: HouseEventType,
+    taskId: number,
+  ): Promise<Task> {
+    const task = await this.read(this.tasks, houseId, taskId);
+    await this.houseEvents.emit(houseId, user, type, task);
+    return task;
+  }
+
   private async read(repo: TasksRepository, houseId: number, taskId: number): Promise<Task> {
     const [row, spans] = await Promise.all([repo.findTask(taskId, houseId), repo.awayPeriods(houseId)]);
     if (!row) throw taskNotFound();
@@ -205,7 +221,7 @@ export class TasksService {
       updated_at: stamp,
     });
     await this.publish(houseId, user.user_id, 'task', 'created', taskId);
-    return this.read(this.tasks, houseId, taskId);
+    return this.announce(houseId, user, 'task.created', taskId);
   }
 
   /**
@@ -249,13 +265,14 @@ export class TasksService {
     });
     if (!updated) throw taskNotFound();
     await this.publish(houseId, user.user_id, 'task', 'updated', taskId);
-    return this.read(this.tasks, houseId, taskId);
+    return this.announce(houseId, user, 'task.updated', taskId);
   }
 
   async remove(identity: Identity, taskId: number): Promise<void> {
     const { user, houseId } = await this.member(identity);
     if (!(await this.tasks.deleteTask(taskId, houseId))) throw taskNotFound();
     await this.publish(houseId, user.user_id, 'task', 'deleted', taskId);
+    await this.houseEvents.emit(houseId, user, 'task.deleted', { task_id: taskId });
   }
 
   /**
@@ -299,7 +316,7 @@ export class TasksService {
       await this.rebalanceFairest(repo, houseId, now, taskId);
     });
     await this.publish(houseId, user.user_id, 'task', 'updated', taskId);
-    return this.read(this.tasks, houseId, taskId);
+    return this.announce(houseId, user, 'task.done', taskId);
   }
 
   /** Moves a repeating task to its next occurrence with the same assignee, crediting nobody. */
@@ -322,7 +339,7 @@ export class TasksService {
       await repo.updateTask(taskId, houseId, { due_at: next, updated_at: now.toISOString() });
     });
     await this.publish(houseId, user.user_id, 'task', 'updated', taskId);
-    return this.read(this.tasks, houseId, taskId);
+    return this.announce(houseId, user, 'task.skipped', taskId);
   }
 
   /** Reverts the task's newest done or skip and removes it from the history; again walks further back. */
@@ -344,7 +361,7 @@ export class TasksService {
       if (!newest.skipped) await this.rebalanceFairest(repo, houseId, now, taskId);
     });
     await this.publish(houseId, user.user_id, 'task', 'updated', taskId);
-    return this.read(this.tasks, houseId, taskId);
+    return this.announce(houseId, user, 'task.updated', taskId);
   }
 
   async history(identity: Identity, taskId: number, query: TaskHistoryQuery): Promise<TaskHistoryItem[]> {

@@ -2,7 +2,9 @@ import type { FeatureDefinition } from '../../app/feature';
 
 /** How the app mounts this feature: its routes, its place in the menu, what the live stream refetches. */
 export const feature: FeatureDefinition = {
-  routes: [{ path: 'house', lazy: () => import('./pages/house-page'), namespaces: ['houses', 'bills'] }],
+  routes: [
+    { path: 'house', lazy: () => import('./pages/house-page'), namespaces: ['houses', 'bills', 'webhooks'] },
+  ],
   standaloneRoutes: [
     { path: 'houseSetup', lazy: () => import('./pages/house-setup-page'), namespaces: ['houses'] },
   ],

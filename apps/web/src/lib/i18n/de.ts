@@ -11,6 +11,7 @@ import notifications from '@hearth/i18n/locales/de/notifications.json';
 import reminders from '@hearth/i18n/locales/de/reminders.json';
 import tasks from '@hearth/i18n/locales/de/tasks.json';
 import users from '@hearth/i18n/locales/de/users.json';
+import webhooks from '@hearth/i18n/locales/de/webhooks.json';
 import type { Messages, WebNamespace } from './catalogue';
 
 export const de: Record<WebNamespace, Messages> = {
@@ -25,4 +26,5 @@ export const de: Record<WebNamespace, Messages> = {
   reminders,
   groceries,
   notifications,
+  webhooks,
 };

@@ -9,6 +9,7 @@ import notifications from '@hearth/i18n/locales/en/notifications.json';
 import reminders from '@hearth/i18n/locales/en/reminders.json';
 import tasks from '@hearth/i18n/locales/en/tasks.json';
 import users from '@hearth/i18n/locales/en/users.json';
+import webhooks from '@hearth/i18n/locales/en/webhooks.json';
 import type { LaterNamespace, Messages } from './catalogue';
 
 export const enLater: Record<LaterNamespace, Messages> = {
@@ -21,4 +22,5 @@ export const enLater: Record<LaterNamespace, Messages> = {
   reminders,
   groceries,
   notifications,
+  webhooks,
 };

@@ -51,6 +51,7 @@ const base = (members: Member[]) => ({
   'GET /api/house/3/members': { body: members },
   'GET /api/balance/': { body: noBalance },
   'GET /api/house/3/currency': { body: { currency: 'EUR', locked: false } },
+  'GET /api/webhook/': { body: [] },
 });
 
 describe('HousePage', () => {

@@ -6,6 +6,7 @@ import { t } from '../../../lib/i18n';
 import { useLogError } from '../../../lib/use-log-error';
 import { HouseCurrencyCard } from '../../bills';
 import { useMe } from '../../users';
+import { WebhooksCard } from '../../webhooks';
 import { useHouse } from '../api';
 import { HouseDataCard } from '../components/house-data-card';
 import { HouseInviteCard } from '../components/house-invite-card';
@@ -52,6 +53,7 @@ export function HousePage() {
           <HouseSettingsCard house={house.data} />
           <HouseCurrencyCard houseId={houseId} />
           <HouseDataCard houseId={houseId} />
+          <WebhooksCard />
         </div>
         <div className="flex min-w-0 flex-col gap-6">
           <HouseInviteCard house={house.data} />

@@ -1,0 +1,35 @@
+import { defineModule } from '../../core/module.js';
+import type { Db } from '../../db/create-db.js';
+import { WebhookDispatcher } from './dispatcher.js';
+import { WebhooksRepository } from './repository.js';
+import { webhooksRoutes } from './routes.js';
+import { WebhookRunner } from './runner.js';
+import { WebhooksService } from './service.js';
+
+export { createHouseEvents } from './outbox.js';
+export { WebhooksRepository } from './repository.js';
+export type { WebhooksTables } from './tables.js';
+
+/** Webhooks Hearth switched off in (from, to] because they kept failing, every house (for notifications). */
+export function webhooksDisabledBetween(db: Db, from: Date, to: Date) {
+  // The engine does not matter for this read.
+  return new WebhooksRepository(db, 'sqlite').disabledBetween(from.toISOString(), to.toISOString());
+}
+
+/**
+ * Webhooks: a house's changes announced to URLs its members choose, signed by the Standard Webhooks
+ * scheme and sent by a durable scheduler (rows in the database, claimed by one instance at a time).
+ */
+export const webhooksModule = defineModule({
+  name: 'webhooks',
+  liveKinds: [],
+  async routes(api, { db, config, membership, log }) {
+    const repo = new WebhooksRepository(db, config.database.engine);
+    if (config.notifications.scheduler) {
+      const runner = new WebhookRunner(new WebhookDispatcher(repo, { outbound: config.outbound, log }), log);
+      api.addHook('onReady', async () => runner.start());
+      api.addHook('onClose', async () => runner.stop());
+    }
+    await api.register(webhooksRoutes, { webhooks: new WebhooksService(repo, membership, config.outbound) });
+  },
+});

@@ -1,0 +1,1 @@
+export { WebhooksCard } from './components/webhooks-card';
