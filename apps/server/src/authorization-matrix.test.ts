@@ -400,7 +400,19 @@ beforeAll(async () => {
     events: ['ping'],
     description: 'Owner marker webhook',
   });
-  for (const res of [currency, exp, pay, bill, task, away, device, settings, appPassword, accessToken, webhook])
+  for (const res of [
+    currency,
+    exp,
+    pay,
+    bill,
+    task,
+    away,
+    device,
+    settings,
+    appPassword,
+    accessToken,
+    webhook,
+  ])
     expect(res.statusCode, res.body).toBeLessThan(300);
   fixture = {
     houseId: house.house_id,

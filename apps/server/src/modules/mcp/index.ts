@@ -16,18 +16,24 @@ export const mcpModule = defineModule({
   name: 'mcp',
   liveKinds: [],
   async routes() {},
-  async rootRoutes(app, { db, membership, live, config, log }) {
+  async rootRoutes(app, { db, membership, live, houseEvents, config, log }) {
     const bills = new BillsRepository(db, config.database.engine);
     await app.register(mcpRoutes, {
       tokens: new AccessTokensService(new AccessTokensRepository(db), membership),
       deps: {
         services: {
-          groceries: new GroceriesService(new GroceriesRepository(db), membership, live),
-          events: new EventsService(new EventsRepository(db), membership, live),
-          tasks: new TasksService(new TasksRepository(db), membership, live),
+          groceries: new GroceriesService(new GroceriesRepository(db), membership, live, houseEvents),
+          events: new EventsService(new EventsRepository(db), membership, live, houseEvents),
+          tasks: new TasksService(new TasksRepository(db), membership, live, houseEvents),
           reminders: new RemindersService(new RemindersRepository(db), membership, live),
           // Never started here: the bills module's runner makes recurring bills; adding an expense needs none.
-          bills: new BillsService(bills, membership, live, new RecurringRunner(bills, live, log)),
+          bills: new BillsService(
+            bills,
+            membership,
+            live,
+            new RecurringRunner(bills, live, log),
+            houseEvents,
+          ),
         },
         membership,
         repo: new McpRepository(db),
