@@ -14,4 +14,4 @@ fi
 
 node24=$(npx -y node@24 -p process.execPath)
 echo "Node $("$node24" -v): server API tests"
-"$node24" node_modules/vitest/vitest.mjs run --project server "$@"
+"$node24" node_modules/vitest/vitest.mjs run --project 'server*' "$@"

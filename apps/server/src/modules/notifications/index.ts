@@ -4,6 +4,8 @@ import { notificationsRoutes } from './routes.js';
 import { Scheduler } from './scheduler.js';
 import { NotificationsService } from './service.js';
 
+/** Plans the deliveries of what is due (other modules' tests run it to see what they announce). */
+export { Planner } from './planner.js';
 export type { NotificationsTables } from './tables.js';
 
 /**

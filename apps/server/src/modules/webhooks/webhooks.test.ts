@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { memberOfNewHouse, startTestApp, type TestApp } from '../../test/test-app.js';
-import { Planner } from '../notifications/planner.js';
+import { Planner } from '../notifications/index.js';
 import { WebhookDispatcher } from './dispatcher.js';
 import { WebhooksRepository } from './repository.js';
 import { DISABLE_AFTER_MS } from './retry.js';
