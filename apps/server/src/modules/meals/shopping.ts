@@ -74,11 +74,14 @@ export function shoppingLines(
   return { lines: [...lines.values()], skipped: [...skipped.values()] };
 }
 
-/** A line's amounts as a grocery quantity ("1.2 kg", "2 + 100 g"); null when it has none. */
+/**
+ * A line's amounts as a grocery quantity ("1.2 kg", "2 + 100 g"), in a fixed order of families so the
+ * text does not depend on the order of the meals; null when it has none.
+ */
 export function amountsText(amounts: readonly Amount[]): string | null {
   if (amounts.length === 0) return null;
   return [...amounts]
-    .sort((a, b) => familyOrder(a.family) - familyOrder(b.family))
+    .sort((a, b) => familyOrder(a.family) - familyOrder(b.family) || a.family.localeCompare(b.family))
     .map((a) => {
       const shown = displayAmount(a);
       return quantityText(shown.quantity, shown.unit);
