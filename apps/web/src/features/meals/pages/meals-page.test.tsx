@@ -134,7 +134,8 @@ describe('MealsPage', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Undo' }));
     expect(await within(dialog).findByText('Taken back off the list.')).toBeInTheDocument();
     await waitFor(() => expect(calls.some((c) => c.path === '/api/meal/to-groceries/11/undo')).toBe(true));
-  });
+    // A dialog, a form and a result on a shared machine: more than the default five seconds at times.
+  }, 20_000);
 
   it('cooks a planned meal scaled to its servings, one step at a time', async () => {
     server();
@@ -148,5 +149,5 @@ describe('MealsPage', () => {
     expect(within(dialog).getByText('Step 1 of 2')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Next' }));
     expect(within(dialog).getByText('Serve.')).toBeInTheDocument();
-  });
+  }, 20_000);
 });
