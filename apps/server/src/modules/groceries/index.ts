@@ -22,5 +22,4 @@ export const groceriesModule = defineModule({
 
 export { nameKey } from './item-names.js';
 export { splitQuantity } from './quantity.js';
-export { GroceriesRepository } from './repository.js';
-export { GroceriesService, type LinesAdded, type LineToAdd } from './service.js';
+export type { LinesAdded, LineToAdd } from './service.js';

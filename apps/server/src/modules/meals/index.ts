@@ -15,8 +15,8 @@ export const mealsModule = defineModule({
   // Adding meals to a list changes the list: published as the groceries module's own changes are.
   publishesAlso: ['groceries'],
   houseData: mealsHouseData,
-  async routes(api, { db, membership, live, config }) {
-    const groceries = new GroceriesService(new GroceriesRepository(db), membership, live);
+  async routes(api, { db, membership, live, config, houseEvents }) {
+    const groceries = new GroceriesService(new GroceriesRepository(db), membership, live, houseEvents);
     const meals = new MealsService(new MealsRepository(db), groceries, membership, live);
     await api.register(mealsRoutes, {
       meals,

@@ -1,5 +1,6 @@
 import type { LiveChange } from '@hearth/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NO_HOUSE_EVENTS } from '../../core/house-events.js';
 import { Membership } from '../../core/membership.js';
 import { housemateOf, memberOfNewHouse, startTestApp, type TestApp } from '../../test/test-app.js';
 import { GroceriesRepository, GroceriesService } from '../groceries/index.js';
@@ -479,7 +480,7 @@ describe('to the shopping list', () => {
     const membership = new Membership(db);
     const service = new MealsService(
       new MealsRepository(db),
-      new GroceriesService(new GroceriesRepository(db), membership, live),
+      new GroceriesService(new GroceriesRepository(db), membership, live, NO_HOUSE_EVENTS),
       membership,
       live,
     );
@@ -501,9 +502,12 @@ describe('to the shopping list', () => {
       servings: 2,
     });
     const listId = (
-      await new GroceriesService(new GroceriesRepository(db), membership, live).createList(identity, {
-        grocery_list_name: 'L',
-      })
+      await new GroceriesService(new GroceriesRepository(db), membership, live, NO_HOUSE_EVENTS).createList(
+        identity,
+        {
+          grocery_list_name: 'L',
+        },
+      )
     ).grocery_list_id;
     changes.length = 0;
     await service.toGroceries(identity, { from: '2026-12-01', to: '2026-12-01', grocery_list_id: listId });
