@@ -7,6 +7,7 @@ export const PORTS = {
   bigHouse: 3493,
   tasks: 3495,
   timeline: 3497,
+  meals: 3498,
   /** bench:speed uses this one and the next few (Hearth, the hello route, Radicale, an uncached Hearth). */
   speed: 3520,
   fault: 3991,

@@ -42,6 +42,9 @@ interface Fixture {
   appPasswordId: number;
   accessTokenId: number;
   webhookId: number;
+  recipeId: number;
+  mealId: number;
+  additionId: number;
 }
 
 interface Sample {
@@ -154,6 +157,49 @@ const SAMPLES: Record<string, Sample> = {
   'DELETE /api/grocery-list/:id/done': { path: (f) => `/api/grocery-list/${f.listId}/done` },
   'GET /api/grocery-suggestion/': { path: () => '/api/grocery-suggestion/?q=Owner' },
   'GET /api/grocery-suggestion/again': { path: () => '/api/grocery-suggestion/again' },
+  'GET /api/recipe/': { path: () => '/api/recipe/?q=owner' },
+  'POST /api/recipe/': {
+    path: () => '/api/recipe/',
+    body: () => ({ title: 'Intruder recipe', servings: 2, ingredients: [{ text: '1 egg' }] }),
+  },
+  'POST /api/recipe/import': {
+    path: () => '/api/recipe/import',
+    body: () => ({ text: 'Intruder\nIngredients\n1 egg' }),
+  },
+  'GET /api/recipe/:recipe_id': { path: (f) => `/api/recipe/${f.recipeId}` },
+  'PUT /api/recipe/:recipe_id': {
+    path: (f) => `/api/recipe/${f.recipeId}`,
+    body: () => ({ title: 'Hijacked', servings: 1 }),
+  },
+  'DELETE /api/recipe/:recipe_id': { path: (f) => `/api/recipe/${f.recipeId}` },
+  'GET /api/meal/': { path: () => '/api/meal/?from=2030-01-01&to=2030-01-07' },
+  'POST /api/meal/': {
+    path: () => '/api/meal/',
+    body: (f) => ({ date: '2030-01-02', slot: 'dinner', recipe_id: f.recipeId, servings: 2 }),
+  },
+  'PUT /api/meal/:meal_id': {
+    path: (f) => `/api/meal/${f.mealId}`,
+    body: (f) => ({
+      date: '2030-01-03',
+      slot: 'lunch',
+      title: 'Hijacked',
+      servings: 1,
+      cook_id: f.housemateId,
+    }),
+  },
+  'DELETE /api/meal/:meal_id': { path: (f) => `/api/meal/${f.mealId}` },
+  'POST /api/meal/to-groceries': {
+    path: () => '/api/meal/to-groceries',
+    body: (f) => ({ from: '2030-01-01', to: '2030-01-07', grocery_list_id: f.listId }),
+  },
+  'POST /api/meal/to-groceries/:addition_id/undo': {
+    path: (f) => `/api/meal/to-groceries/${f.additionId}/undo`,
+  },
+  'GET /api/house/:house_id/staples': { path: (f) => `/api/house/${f.houseId}/staples` },
+  'PUT /api/house/:house_id/staples': {
+    path: (f) => `/api/house/${f.houseId}/staples`,
+    body: () => ({ staples: ['intruder'] }),
+  },
   'GET /api/house/:house_id/grocery-category-order': {
     path: (f) => `/api/house/${f.houseId}/grocery-category-order`,
   },
@@ -400,6 +446,23 @@ beforeAll(async () => {
     events: ['ping'],
     description: 'Owner marker webhook',
   });
+  const recipe = await owner.post('/api/recipe/', {
+    title: 'Owner marker recipe',
+    servings: 2,
+    ingredients: [{ text: '200 g owner marker rice' }],
+  });
+  const meal = await owner.post('/api/meal/', {
+    date: '2030-01-01',
+    slot: 'dinner',
+    recipe_id: recipe.json().recipe_id,
+    servings: 4,
+  });
+  const staples = await owner.put(`/api/house/${house.house_id}/staples`, { staples: ['owner marker salt'] });
+  const addition = await owner.post('/api/meal/to-groceries', {
+    from: '2030-01-01',
+    to: '2030-01-01',
+    grocery_list_id: list.json().grocery_list_id,
+  });
   for (const res of [
     currency,
     exp,
@@ -412,6 +475,10 @@ beforeAll(async () => {
     appPassword,
     accessToken,
     webhook,
+    recipe,
+    meal,
+    staples,
+    addition,
   ])
     expect(res.statusCode, res.body).toBeLessThan(300);
   fixture = {
@@ -431,6 +498,9 @@ beforeAll(async () => {
     appPasswordId: appPassword.json().app_password_id,
     accessTokenId: accessToken.json().access_token_id,
     webhookId: webhook.json().webhook_id,
+    recipeId: recipe.json().recipe_id,
+    mealId: meal.json().meal_id,
+    additionId: addition.json().addition_id,
   };
   ownerClient = owner;
   housemateToken = () => t.issuer.mint('housemate');
@@ -471,6 +541,9 @@ beforeAll(async () => {
       `/api/house/${fixture.houseId}/grocery-category-order`,
       '/api/webhook/',
       `/api/webhook/${fixture.webhookId}/deliveries`,
+      '/api/recipe/',
+      '/api/meal/?from=2030-01-01&to=2030-01-07',
+      `/api/house/${fixture.houseId}/staples`,
       ...personal,
     ]);
 });

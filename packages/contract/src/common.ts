@@ -35,6 +35,8 @@ export const ErrorCode = {
   unavailable: 'unavailable',
   databaseUnavailable: 'database_unavailable',
   internal: 'internal_error',
+  noRecipeFound: 'no_recipe_found',
+  pageUnreachable: 'page_unreachable',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

@@ -8,6 +8,23 @@ import {
   GROCERY_QUANTITY_MAX,
   GroceryCategory,
 } from './groceries.js';
+import {
+  MEAL_NOTE_MAX,
+  MEAL_TITLE_MAX,
+  RECIPE_INGREDIENT_TEXT_MAX,
+  RECIPE_INGREDIENTS_MAX,
+  RECIPE_MINUTES_MAX,
+  RECIPE_NOTES_MAX,
+  RECIPE_SERVINGS_MAX,
+  RECIPE_SOURCE_URL_MAX,
+  RECIPE_STEP_MAX,
+  RECIPE_STEPS_MAX,
+  RECIPE_TAG_MAX,
+  RECIPE_TAGS_MAX,
+  RECIPE_TITLE_MAX,
+  STAPLE_MAX,
+  STAPLES_MAX,
+} from './meals.js';
 import { RepeatInterval } from './reminders.js';
 import { TASK_NOTES_MAX, TASK_POOL_MAX, TASK_TITLE_MAX } from './tasks.js';
 import { User } from './users.js';
@@ -194,6 +211,54 @@ export const ExportTasks = Type.Object({
 });
 export type ExportTasks = Static<typeof ExportTasks>;
 
+const Servings = Type.Integer({ minimum: 1, maximum: RECIPE_SERVINGS_MAX });
+const Minutes = Nullable(Type.Integer({ minimum: 0, maximum: RECIPE_MINUTES_MAX }));
+export const ExportMeals = Type.Object({
+  /** Each recipe's ingredients as typed (they are read again on import). */
+  recipes: Type.Array(
+    Type.Object({
+      /** This recipe's number in the document (1-based); meals name their recipe by it. */
+      ref: Type.Integer({ minimum: 1, maximum: HOUSE_EXPORT_ROWS_MAX }),
+      title: Type.String({ minLength: 1, maxLength: RECIPE_TITLE_MAX }),
+      servings: Servings,
+      ingredients: Type.Array(Type.String({ minLength: 1, maxLength: RECIPE_INGREDIENT_TEXT_MAX }), {
+        maxItems: RECIPE_INGREDIENTS_MAX,
+      }),
+      steps: Type.Array(Type.String({ maxLength: RECIPE_STEP_MAX }), { maxItems: RECIPE_STEPS_MAX }),
+      notes: Nullable(Type.String({ maxLength: RECIPE_NOTES_MAX })),
+      source_url: Nullable(Type.String({ maxLength: RECIPE_SOURCE_URL_MAX })),
+      image: Nullable(ImageDataUrl),
+      tags: Type.Array(Type.String({ maxLength: RECIPE_TAG_MAX }), { maxItems: RECIPE_TAGS_MAX }),
+      prep_minutes: Minutes,
+      cook_minutes: Minutes,
+      created_by: Nullable(PersonRef),
+      created_at: Instant,
+    }),
+    { maxItems: HOUSE_EXPORT_ROWS_MAX },
+  ),
+  meals: Type.Array(
+    Type.Object({
+      date: DateOnly,
+      slot: Type.Union([
+        Type.Literal('breakfast'),
+        Type.Literal('lunch'),
+        Type.Literal('dinner'),
+        Type.Literal('snack'),
+      ]),
+      recipe: Nullable(Type.Integer({ minimum: 1, maximum: HOUSE_EXPORT_ROWS_MAX })),
+      title: Type.String({ minLength: 1, maxLength: MEAL_TITLE_MAX }),
+      servings: Servings,
+      cook: Nullable(PersonRef),
+      note: Nullable(Type.String({ maxLength: MEAL_NOTE_MAX })),
+      created_by: Nullable(PersonRef),
+      created_at: Instant,
+    }),
+    { maxItems: HOUSE_EXPORT_ROWS_MAX },
+  ),
+  staples: Type.Array(Type.String({ minLength: 1, maxLength: STAPLE_MAX }), { maxItems: STAPLES_MAX }),
+});
+export type ExportMeals = Static<typeof ExportMeals>;
+
 const Minor = Type.Integer({ minimum: -1_000_000_000_000, maximum: 1_000_000_000_000 });
 const Currency = Type.String({ pattern: '^[A-Z]{3}$' });
 export const ExportBills = Type.Object({
@@ -284,6 +349,7 @@ export const HouseExport = Type.Object({
     groceries: Type.Optional(ExportGroceries),
     tasks: Type.Optional(ExportTasks),
     bills: Type.Optional(ExportBills),
+    meals: Type.Optional(ExportMeals),
   }),
 });
 export type HouseExport = Static<typeof HouseExport>;

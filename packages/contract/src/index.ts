@@ -11,6 +11,7 @@ export * from './houses.js';
 export * from './idempotency.js';
 export * from './live.js';
 export * from './mcp.js';
+export * from './meals.js';
 export * from './notifications.js';
 export * from './reminders.js';
 export * from './tasks.js';

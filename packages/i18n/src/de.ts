@@ -10,6 +10,7 @@ import groceries from './locales/de/groceries.json' with { type: 'json' };
 import home from './locales/de/home.json' with { type: 'json' };
 import houses from './locales/de/houses.json' with { type: 'json' };
 import idp from './locales/de/idp.json' with { type: 'json' };
+import meals from './locales/de/meals.json' with { type: 'json' };
 import notifications from './locales/de/notifications.json' with { type: 'json' };
 import reminders from './locales/de/reminders.json' with { type: 'json' };
 import tasks from './locales/de/tasks.json' with { type: 'json' };
@@ -27,6 +28,7 @@ export const de: Translation<Catalogue> = {
   events,
   reminders,
   groceries,
+  meals,
   idp,
   notifications,
   assistant,

@@ -9,6 +9,7 @@ import groceries from './locales/en/groceries.json' with { type: 'json' };
 import home from './locales/en/home.json' with { type: 'json' };
 import houses from './locales/en/houses.json' with { type: 'json' };
 import idp from './locales/en/idp.json' with { type: 'json' };
+import meals from './locales/en/meals.json' with { type: 'json' };
 import notifications from './locales/en/notifications.json' with { type: 'json' };
 import reminders from './locales/en/reminders.json' with { type: 'json' };
 import tasks from './locales/en/tasks.json' with { type: 'json' };
@@ -26,6 +27,7 @@ export const en = {
   events,
   reminders,
   groceries,
+  meals,
   idp,
   notifications,
   assistant,

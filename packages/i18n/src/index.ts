@@ -29,6 +29,7 @@ export const NAMESPACES = [
   'events',
   'reminders',
   'groceries',
+  'meals',
   'idp',
   'notifications',
   'assistant',

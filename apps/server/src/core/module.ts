@@ -113,6 +113,11 @@ export interface HearthModule {
   name: string;
   /** The live kinds this module publishes (clients refetch that feature's data when one arrives). */
   liveKinds: readonly string[];
+  /**
+   * Other modules' live kinds this module may publish too, because it changes their data through their
+   * services (meals adds items to grocery lists). It owns none of them.
+   */
+  publishesAlso?: readonly string[];
   /** Builds the module's services from the context and registers its routes (under /api). */
   routes(api: ApiInstance, ctx: ModuleContext): Promise<void>;
   /** The module's part of the house export and import, when it keeps house data. */

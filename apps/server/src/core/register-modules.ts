@@ -63,7 +63,7 @@ export async function registerRootRoutes(
 }
 
 function declaredKindsOnly(hub: LiveHub, module: HearthModule): LiveHub {
-  const allowed = new Set(module.liveKinds);
+  const allowed = new Set([...module.liveKinds, ...(module.publishesAlso ?? [])]);
   const check = (change: LiveChange) => {
     if (!allowed.has(change.kind)) {
       throw new Error(`Module ${module.name} published live kind ${change.kind}, which it does not declare.`);

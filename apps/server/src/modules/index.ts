@@ -11,6 +11,7 @@ export { groceriesModule } from './groceries/index.js';
 export { housesModule } from './houses/index.js';
 export { liveModule } from './live/index.js';
 export { mcpModule } from './mcp/index.js';
+export { mealsModule } from './meals/index.js';
 export { notificationsModule } from './notifications/index.js';
 export { remindersModule } from './reminders/index.js';
 export { tasksModule } from './tasks/index.js';

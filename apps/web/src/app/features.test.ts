@@ -11,6 +11,7 @@ describe('the declared features', () => {
       ['Home', '/home'],
       ['Calendar', '/calendar'],
       ['Groceries', '/groceries'],
+      ['Meals', '/meals'],
       ['Reminders', '/reminders'],
       ['Tasks', '/tasks'],
       ['Bills', '/bills'],
@@ -23,8 +24,9 @@ describe('the declared features', () => {
     expect(Object.fromEntries([...keys].map(([kind, list]) => [kind, [...list].sort()]))).toEqual({
       bills: [['bills'], ['groceries']],
       events: [['events']],
-      groceries: [['groceries']],
+      groceries: [['groceries'], ['meals', 'grocery-lists']],
       house: [['houses'], ['users']],
+      meals: [['meals']],
       reminders: [['reminders']],
       tasks: [['tasks']],
     });

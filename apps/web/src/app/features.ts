@@ -8,6 +8,7 @@ export { feature as events } from '../features/events/feature';
 export { feature as groceries } from '../features/groceries/feature';
 export { feature as home } from '../features/home/feature';
 export { feature as houses } from '../features/houses/feature';
+export { feature as meals } from '../features/meals/feature';
 export { feature as notifications } from '../features/notifications/feature';
 export { feature as reminders } from '../features/reminders/feature';
 export { feature as tasks } from '../features/tasks/feature';

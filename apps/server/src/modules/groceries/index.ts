@@ -19,3 +19,7 @@ export const groceriesModule = defineModule({
     });
   },
 });
+
+export { nameKey } from './item-names.js';
+export { splitQuantity } from './quantity.js';
+export type { LinesAdded, LineToAdd } from './service.js';

@@ -76,3 +76,18 @@ describe('splitQuantity', () => {
     }
   });
 });
+
+describe('German kitchen units', () => {
+  it.each([
+    ['2 EL Olivenöl', 'Olivenöl', '2 el'],
+    ['1 TL Salz', 'Salz', '1 tl'],
+    ['3 Stück Eier', 'Eier', '3 stück'],
+    ['2 Teelöffel Zucker', 'Zucker', '2 teelöffel'],
+  ])('reads %s', (line, name, quantity) => {
+    expect(splitQuantity(line)).toEqual({ name, quantity });
+  });
+
+  it('keeps a name that starts like a unit whole', () => {
+    expect(splitQuantity('2 elderflower cordials')).toEqual({ name: 'elderflower cordials', quantity: '2' });
+  });
+});

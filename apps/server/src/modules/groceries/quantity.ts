@@ -44,6 +44,11 @@ const MEASURE = [
   'tbsp',
   'teaspoons?',
   'tsp',
+  // German kitchen spoons: Esslöffel (tablespoon) and Teelöffel (teaspoon).
+  'esslöffel',
+  'teelöffel',
+  'el',
+  'tl',
 ];
 // Containers and counted pieces.
 const CONTAINER = [
@@ -84,6 +89,7 @@ const CONTAINER = [
   'pots?',
   'tubes?',
   'pairs?',
+  'stück',
 ];
 const UNIT = [...MEASURE, ...CONTAINER].join('|');
 const ONLY_MEASURE = new RegExp(`^(?:${MEASURE.join('|')})\\.?$`, 'iu');

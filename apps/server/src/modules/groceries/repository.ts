@@ -228,6 +228,125 @@ export class GroceriesRepository {
     return this.db.selectFrom('grocery_lists').select('grocery_list_id').where('house_id', '=', houseId);
   }
 
+  // --- many lines at once (meals' shopping): a constant number of statements however many lines ------
+
+  /** The list's open items with any of these name keys, oldest first. */
+  async openItemsWithKeys(listId: number, keys: readonly string[]): Promise<StoredItem[]> {
+    if (keys.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('grocery_items')
+      .select([...itemColumns, 'name_key'])
+      .where('grocery_list_id', '=', listId)
+      .where('completed', '=', sql<number>`${sql.lit(false)}`)
+      .where('name_key', 'in', keys)
+      .orderBy('grocery_item_id')
+      .execute();
+    return rows.map((row) => ({ ...toItem(row), name_key: row.name_key }));
+  }
+
+  /** The categories the house chose for these name keys (those it never chose are absent). */
+  async chosenCategories(houseId: number, keys: readonly string[]): Promise<Map<string, GroceryCategory>> {
+    if (keys.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('grocery_names')
+      .select(['name_key', 'category'])
+      .where('house_id', '=', houseId)
+      .where('name_key', 'in', keys)
+      .where('category', 'is not', null)
+      .execute();
+    return new Map(rows.map((r) => [r.name_key, r.category as GroceryCategory]));
+  }
+
+  /** Inserts the items in one statement; answers them in the order given. */
+  async insertItems(listId: number, items: readonly NewItem[], userId: number): Promise<GroceryItem[]> {
+    if (items.length === 0) return [];
+    const now = new Date().toISOString();
+    const rows = await this.db
+      .insertInto('grocery_items')
+      .values(
+        items.map((item) => ({
+          grocery_list_id: listId,
+          grocery_item_name: item.name,
+          name_key: item.key,
+          quantity: item.quantity,
+          category: item.category,
+          completed: 0,
+          created_by: userId,
+          created_at: now,
+        })),
+      )
+      .returning(itemColumns)
+      .execute();
+    // Both engines answer a multi-row insert in the order of its values; the ids say so too.
+    return rows.map(toItem).sort((a, b) => a.grocery_item_id - b.grocery_item_id);
+  }
+
+  /** Sets the quantities of several items of the house in one statement. */
+  async setQuantities(houseId: number, changes: ReadonlyArray<{ id: number; quantity: string | null }>) {
+    if (changes.length === 0) return;
+    const cases = sql.join(
+      changes.map((c) => sql`when ${c.id} then ${c.quantity}`),
+      sql` `,
+    );
+    await this.db
+      .updateTable('grocery_items')
+      .set({ quantity: sql<string | null>`case grocery_item_id ${cases} end` })
+      .where(
+        'grocery_item_id',
+        'in',
+        changes.map((c) => c.id),
+      )
+      .where('grocery_list_id', 'in', this.houseListIds(houseId))
+      .execute();
+  }
+
+  /** Deletes these items of the house in one statement; answers the ones it deleted. */
+  async deleteItemsInHouse(itemIds: readonly number[], houseId: number): Promise<GroceryItem[]> {
+    if (itemIds.length === 0) return [];
+    const rows = await this.db
+      .deleteFrom('grocery_items')
+      .where('grocery_item_id', 'in', itemIds)
+      .where('grocery_list_id', 'in', this.houseListIds(houseId))
+      .returning(itemColumns)
+      .execute();
+    return rows.map(toItem);
+  }
+
+  /** rememberAdded for many names (distinct keys) in one statement. */
+  async rememberAddedMany(
+    houseId: number,
+    names: ReadonlyArray<{ name: NameToRemember; quantity: string | null }>,
+  ): Promise<void> {
+    if (names.length === 0) return;
+    const now = new Date().toISOString();
+    await this.db
+      .insertInto('grocery_names')
+      .values(
+        names.map(({ name, quantity }) => ({
+          house_id: houseId,
+          name_key: name.key,
+          grocery_item_name: name.name,
+          search_text: name.search,
+          category: null,
+          quantity,
+          times_bought: 0,
+          last_bought_at: null,
+          last_added_at: now,
+        })),
+      )
+      .onConflict((oc) =>
+        oc.columns(['house_id', 'name_key']).doUpdateSet((eb) => ({
+          grocery_item_name: eb.ref('excluded.grocery_item_name'),
+          search_text: eb.ref('excluded.search_text'),
+          last_added_at: eb.ref('excluded.last_added_at'),
+          quantity: sql<
+            string | null
+          >`case when grocery_names.times_bought = 0 then excluded.quantity else grocery_names.quantity end`,
+        })),
+      )
+      .execute();
+  }
+
   // --- the house's memory of names ----------------------------------------------------------------------
 
   /** The category the house chose for a name key, or null when it never chose one. */

@@ -28,7 +28,25 @@ import { orderText, requestedOrder, storedOrder } from './category-order.js';
 import { dictionaryCategory, dictionaryMatches } from './dictionary.js';
 import { nameKey, searchTerm, searchText } from './item-names.js';
 import { splitQuantity } from './quantity.js';
-import type { GroceriesRepository, ItemChanges, NameToRemember, RememberedName } from './repository.js';
+import type {
+  GroceriesRepository,
+  ItemChanges,
+  NameToRemember,
+  RememberedName,
+  StoredItem,
+} from './repository.js';
+
+/** A line to put on a list: a name, and the quantity a new item gets. */
+export interface LineToAdd {
+  name: string;
+  quantity: string | null;
+}
+
+/** What addLinesIn did with each line: a new item, or an open item it merged into (and its old quantity). */
+export interface LinesAdded<L extends LineToAdd = LineToAdd> {
+  added: Array<{ line: L; item: GroceryItem }>;
+  merged: Array<{ line: L; item: GroceryItem; before: string | null }>;
+}
 
 const groceriesNeedHouse = () => houseRequired('You need to join a house before using grocery lists.');
 const listNotFound = () => notFound('Grocery list');
@@ -227,6 +245,87 @@ export class GroceriesService {
       grocery_item_id: item.grocery_item_id,
       grocery_list_id: item.grocery_list_id,
     });
+  }
+
+  /**
+   * Adds many lines to a list inside the caller's transaction (`repo` is bound to it), in a constant number
+   * of statements: a line whose name is already on the list unticked goes into that item (`merge` makes
+   * the new quantity from the item's and the line's), the others become items categorised like any
+   * (the house's choice for the name, else the dictionary's). Names are remembered as when typed in.
+   * Lines must have distinct names (by nameKey). The caller publishes with listChanged() after commit.
+   */
+  async addLinesIn<L extends LineToAdd>(
+    repo: GroceriesRepository,
+    houseId: number,
+    userId: number,
+    listId: number,
+    lines: readonly L[],
+    merge: (existing: string | null, line: L) => string | null,
+  ): Promise<LinesAdded<L>> {
+    if (!(await repo.listExistsInHouse(listId, houseId))) throw listNotFound();
+    const keyed = lines.map((line) => ({ line, memory: remembered(line.name) }));
+    const keys = keyed.map((k) => k.memory.key);
+    const open = new Map<string, StoredItem>();
+    for (const item of await repo.openItemsWithKeys(listId, keys)) {
+      if (!open.has(item.name_key)) open.set(item.name_key, item);
+    }
+    const toMerge: LinesAdded<L>['merged'] = [];
+    const toInsert: Array<{ line: L; memory: NameToRemember }> = [];
+    for (const k of keyed) {
+      const existing = open.get(k.memory.key);
+      if (existing) {
+        const { name_key: _key, ...item } = existing;
+        toMerge.push({
+          line: k.line,
+          before: existing.quantity,
+          item: { ...item, quantity: merge(existing.quantity, k.line) },
+        });
+      } else {
+        toInsert.push(k);
+      }
+    }
+    const chosen = await repo.chosenCategories(
+      houseId,
+      toInsert.map((k) => k.memory.key),
+    );
+    const inserted = await repo.insertItems(
+      listId,
+      toInsert.map(({ line, memory }) => ({
+        name: line.name,
+        key: memory.key,
+        quantity: line.quantity,
+        category: chosen.get(memory.key) ?? dictionaryOrOther(memory.key),
+      })),
+      userId,
+    );
+    await repo.setQuantities(
+      houseId,
+      toMerge.map((m) => ({ id: m.item.grocery_item_id, quantity: m.item.quantity })),
+    );
+    await repo.rememberAddedMany(
+      houseId,
+      toInsert.map(({ line, memory }) => ({ name: memory, quantity: line.quantity })),
+    );
+    return {
+      added: toInsert.map(({ line }, i) => ({ line, item: inserted[i] as GroceryItem })),
+      merged: toMerge,
+    };
+  }
+
+  /** Takes lines back inside the caller's transaction: deletes the items given, restores quantities. */
+  async takeBackIn(
+    repo: GroceriesRepository,
+    houseId: number,
+    added: readonly number[],
+    merged: ReadonlyArray<{ id: number; quantity: string | null }>,
+  ): Promise<void> {
+    await repo.deleteItemsInHouse(added, houseId);
+    await repo.setQuantities(houseId, merged);
+  }
+
+  /** Tells the house a list changed (many items at once: clients refetch it). */
+  listChanged(houseId: number, user: UserRow, listId: number) {
+    return this.publish(houseId, user, { entity: 'grocery_list', action: 'updated', id: listId });
   }
 
   /** The house's names matching `q` (most often, then most recently bought), then the dictionary's. */

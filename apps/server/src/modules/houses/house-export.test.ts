@@ -120,6 +120,31 @@ async function furnishedHouse(app: TestApp, prefix: string) {
     }),
   );
 
+  const soup = await ok(
+    ana.client.post('/api/recipe/', {
+      title: 'Lentil soup',
+      servings: 4,
+      ingredients: [{ text: '200 g red lentils' }, { text: '1 ½ cups stock' }],
+      steps: ['Simmer.'],
+      tags: ['soup'],
+      image: PNG_1PX,
+      cook_minutes: 40,
+    }),
+  );
+  await ok(
+    ben.client.post('/api/meal/', {
+      date: '2026-03-12',
+      slot: 'dinner',
+      recipe_id: soup.recipe_id,
+      servings: 6,
+      cook_id: ana.user_id,
+    }),
+  );
+  await ok(
+    cal.client.post('/api/meal/', { date: '2026-03-13', slot: 'lunch', title: 'Leftovers', servings: 2 }),
+  );
+  await ok(ana.client.put(`/api/house/${house.house_id}/staples`, { staples: ['salt', 'olive oil'] }), 200);
+
   // Personal things that must never travel with the house.
   await ok(
     ana.client.post('/api/reminder/', { title: 'Secret dentist', remind_time: '2030-06-01T07:00:00.000Z' }),
@@ -329,7 +354,10 @@ describe.each(targets)('export -> import into a new Hearth on %s -> export', (en
     await ok(ben2.client.put(`/api/house/${fresh.house_code}`), 200);
     const imported = await ana2.client.post(`/api/house/${fresh.house_id}/import`, first);
     expect(imported.statusCode, imported.body).toBe(200);
-    expect(imported.json()).toEqual({ people: 1, sections: { events: 2, groceries: 2, tasks: 1, bills: 2 } });
+    expect(imported.json()).toEqual({
+      people: 1,
+      sections: { events: 2, groceries: 2, tasks: 1, bills: 2, meals: 3 },
+    });
 
     const second = (await ben2.client.get(`/api/house/${fresh.house_id}/export`)).json();
     // The matched members bring their profile as it is on the new Hearth.
@@ -354,7 +382,10 @@ describe.each(targets)('export -> import into a new Hearth on %s -> export', (en
     const alone = await person(other, `${p}nmsomeoneelse`);
     const fresh = await newHouse(alone.client, 'Alone');
     const res = await alone.client.post(`/api/house/${fresh.house_id}/import`, doc);
-    expect(res.json()).toEqual({ people: 3, sections: { events: 2, groceries: 2, tasks: 1, bills: 2 } });
+    expect(res.json()).toEqual({
+      people: 3,
+      sections: { events: 2, groceries: 2, tasks: 1, bills: 2, meals: 3 },
+    });
     const again = (await alone.client.get(`/api/house/${fresh.house_id}/export`)).json();
     expect(again.people.map((p: { username: string; member: boolean }) => [p.username, p.member])).toEqual([
       [`${p}nmsomeoneelse`, true],

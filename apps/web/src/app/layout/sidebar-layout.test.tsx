@@ -45,6 +45,7 @@ describe('SidebarLayout', () => {
       ['Home', '/home'],
       ['Calendar', '/calendar'],
       ['Groceries', '/groceries'],
+      ['Meals', '/meals'],
       ['Reminders', '/reminders'],
       ['Tasks', '/tasks'],
       ['Bills', '/bills'],

@@ -7,6 +7,7 @@ import events from '@hearth/i18n/locales/de/events.json';
 import groceries from '@hearth/i18n/locales/de/groceries.json';
 import home from '@hearth/i18n/locales/de/home.json';
 import houses from '@hearth/i18n/locales/de/houses.json';
+import meals from '@hearth/i18n/locales/de/meals.json';
 import notifications from '@hearth/i18n/locales/de/notifications.json';
 import reminders from '@hearth/i18n/locales/de/reminders.json';
 import tasks from '@hearth/i18n/locales/de/tasks.json';
@@ -25,6 +26,7 @@ export const de: Record<WebNamespace, Messages> = {
   events,
   reminders,
   groceries,
+  meals,
   notifications,
   webhooks,
 };

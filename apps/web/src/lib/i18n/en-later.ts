@@ -5,6 +5,7 @@ import events from '@hearth/i18n/locales/en/events.json';
 import groceries from '@hearth/i18n/locales/en/groceries.json';
 import home from '@hearth/i18n/locales/en/home.json';
 import houses from '@hearth/i18n/locales/en/houses.json';
+import meals from '@hearth/i18n/locales/en/meals.json';
 import notifications from '@hearth/i18n/locales/en/notifications.json';
 import reminders from '@hearth/i18n/locales/en/reminders.json';
 import tasks from '@hearth/i18n/locales/en/tasks.json';
@@ -21,6 +22,7 @@ export const enLater: Record<LaterNamespace, Messages> = {
   events,
   reminders,
   groceries,
+  meals,
   notifications,
   webhooks,
 };

@@ -7,6 +7,7 @@ import { useLogError } from '../../../lib/use-log-error';
 import { YourBalance } from '../../bills';
 import { WeekAtAGlance } from '../../events';
 import { HouseInviteCard, useHouse } from '../../houses';
+import { Tonight } from '../../meals';
 import { UpcomingReminders } from '../../reminders';
 import { YourTasks } from '../../tasks';
 import { useMe } from '../../users';
@@ -94,6 +95,7 @@ export function HomePage() {
               {/* Home sections, one line each, in order. Not memoised: the reveal's transition draws them
                   again, and that is what completes their deferred first draws in the same commit. */}
               <WeekAtAGlance user={user} />
+              <Tonight user={user} />
               <UpcomingReminders user={user} />
               <YourTasks user={user} />
               <YourBalance user={user} />

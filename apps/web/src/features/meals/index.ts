@@ -1,0 +1,1 @@
+export { Tonight } from './components/tonight';
