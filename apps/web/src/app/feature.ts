@@ -1,8 +1,7 @@
 import type { LiveKind } from '@hearth/contract';
 import type { QueryKey } from '@tanstack/react-query';
 import type { LucideIcon } from 'lucide-react';
-import type { LaterNamespace } from '../lib/i18n';
-import type { PageLoader } from './routing/lazy-route';
+import type { PageLoader } from './routing/loaders';
 
 /** A feature's entry in the sidebar; entries are shown by ascending `order`. */
 export interface NavEntry {
@@ -17,11 +16,6 @@ export interface NavEntry {
 export interface PageRoute {
   path: string;
   lazy: PageLoader;
-  /**
-   * The catalogue namespaces the page reads beyond `common`, `auth` and the signed-in shell's, fetched
-   * with its code (app/route-namespaces.test.ts checks them against the keys its code uses).
-   */
-  namespaces?: readonly LaterNamespace[];
 }
 
 /**
@@ -37,7 +31,8 @@ export type LiveSubscription = LiveKind | { kind: LiveKind; keys: readonly Query
 export interface FeatureDefinition {
   /**
    * Pages inside the sidebar layout (behind sign-in and the profile check). Each is a lazy route whose
-   * module exports its page as `Component`, so its code loads only when first opened:
+   * module exports its page as `Component` (and may export a `clientLoader`, see app/routing/loaders.ts),
+   * so its code loads only when first opened:
    *   { path: 'tasks', lazy: () => import('./pages/tasks-page') }
    */
   routes: readonly PageRoute[];
