@@ -1,20 +1,20 @@
 /**
  * Routes of the web app: React Router's data router. Each route's code is a `lazy` module, loaded when its
  * address is first opened (the router loads every route an address matches at once); a page module may
- * export a `clientLoader` that puts its first data in the query cache (see routing/loaders.ts).
+ * export a `clientLoader` that puts its first data in the query cache (see feature.ts).
  *
  * Features bring their own pages: each lists them in the `feature` of its feature.ts, and `app/features.ts`
  * lists the features. Pages in a feature's `routes` render inside the sidebar layout, behind sign-in
  * (RequireAuth) and after the profile check; `standaloneRoutes` render behind sign-in only (centred cards);
  * `publicRoutes` to anyone. Paths are relative ('calendar' is /calendar).
  */
+import type { User } from '@hearth/contract';
 import { createBrowserRouter, Outlet, type RouteObject, useLocation } from 'react-router';
 import { FullScreenSpinner } from '../components/spinner';
 import { meQuery } from '../features/users';
-import type { PageRoute } from './feature';
+import { ensureQueries, ensureQuery, type LoaderContext, type PageLoader, type PageRoute } from './feature';
 import * as registry from './features';
 import { RouteError, RouteErrorBoundary } from './routes/route-error';
-import { ensureQueries, type LoaderContext, type PageLoader } from './routing/loaders';
 
 const features = Object.values(registry);
 
@@ -36,8 +36,16 @@ const lazyRoute =
     return clientLoader ? { Component, loader: clientLoader(context) } : { Component };
   };
 
-/** The route table for the given loader context (the app's own, or a test's). */
-export function appRoutes(context: LoaderContext): RouteObject[] {
+/** What the app (or a test) gives the routes' loaders: its query cache and its signed-in API client. */
+export type RouterDeps = Omit<LoaderContext, 'inHouse'>;
+
+/** The route table for the given query cache and API client (the app's own, or a test's). */
+export function appRoutes(deps: RouterDeps): RouteObject[] {
+  const context: LoaderContext = {
+    ...deps,
+    inHouse: async (api) =>
+      ((await ensureQuery(deps.queryClient, meQuery(api))) as User | null | undefined)?.house_id != null,
+  };
   const pages = (list: readonly PageRoute[]): RouteObject[] =>
     list.map(({ path, lazy }) => ({ path, lazy: lazyRoute(context, lazy) }));
   return [
@@ -82,6 +90,6 @@ export function appRoutes(context: LoaderContext): RouteObject[] {
   ];
 }
 
-export function createAppRouter(context: LoaderContext) {
-  return createBrowserRouter(appRoutes(context));
+export function createAppRouter(deps: RouterDeps) {
+  return createBrowserRouter(appRoutes(deps));
 }
