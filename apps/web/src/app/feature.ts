@@ -1,5 +1,10 @@
 import type { LiveKind } from '@hearth/contract';
-import { type FetchQueryOptions, onlineManager, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import {
+  type FetchQueryOptions,
+  onlineManager,
+  type QueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
 import type { LucideIcon } from 'lucide-react';
 import type { ComponentType } from 'react';
 import type { LoaderFunction } from 'react-router';
