@@ -39,22 +39,16 @@ export interface FileSize {
 }
 
 /**
- * The JavaScript index.html loads before anything renders: the entry and every chunk it imports
- * statically (the files Vite marks modulepreload). Lazy routes load afterwards, with their page.
+ * What index.html makes every visitor download before anything else: the files it names (the entry script,
+ * every chunk it modulepreloads, its stylesheets), each as the server sends it (the build's compressed
+ * copy). Lazy routes, dialogs and catalogues load afterwards, with what uses them.
  */
-export function firstScreenScripts(dist = WEB_DIST): { files: FileSize[]; gzip: number; br: number } {
-  const manifest = readManifest(dist);
-  const seen = new Set<string>();
-  const stack = ['index.html'];
-  while (stack.length > 0) {
-    const key = stack.pop() as string;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    stack.push(...(manifest[key]?.imports ?? []));
-  }
-  const files = [...seen]
-    .map((key) => manifest[key]?.file as string)
-    .filter((file) => file.endsWith('.js'))
+export function firstDownload(dist = WEB_DIST): { files: FileSize[]; gzip: number; br: number } {
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  const named = [
+    ...html.matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g),
+  ].map((match) => match[1] as string);
+  const files = [...new Set(named)]
     .map((file) => ({
       file,
       raw: readFileSync(join(dist, file)).length,

@@ -1,21 +1,24 @@
 import type { ClientConfig } from '@hearth/contract';
-import { type ReactNode, startTransition, useEffect, useState } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { UserManager } from 'oidc-client-ts';
+import { Fragment, useEffect, useState } from 'react';
+import { AuthProvider } from 'react-oidc-context';
+import { RouterProvider } from 'react-router';
 import { Button } from '../components/button';
 import { Card } from '../components/card';
 import { FullScreenSpinner } from '../components/spinner';
-import { CLIENT_CONFIG_KEY } from '../lib/early-reads';
-import { t } from '../lib/i18n';
+import { createApiClient } from '../lib/api-client';
+import { t, useLanguage } from '../lib/i18n';
+import { oidcSettings, removeSigninParams } from './oidc-settings';
+import { createQueryClient } from './query-client';
+import { createAppRouter } from './router';
 
-// The sign-in client (oidc-client-ts) is fetched at once, alongside GET /api/config, and is not part of
-// the first download.
-const authModule = import('./auth-provider');
-authModule.catch(() => undefined);
-type ConfiguredAuthType = typeof import('./auth-provider')['default'];
+/** Where the app keeps its copy of the sign-in settings, for opening without a connection. */
+const CLIENT_CONFIG_KEY = 'hearth.client-config';
 
 /**
  * The sign-in settings from the server; without a connection, the copy kept from the last answer, so the
- * installed app still opens offline (they hold nothing personal). A plain fetch: the API client would
- * bring the sign-in client into the first download.
+ * installed app still opens offline (they hold nothing personal).
  */
 async function fetchClientConfig(signal?: AbortSignal): Promise<ClientConfig> {
   let response: Response;
@@ -32,39 +35,53 @@ async function fetchClientConfig(signal?: AbortSignal): Promise<ClientConfig> {
   return config;
 }
 
-// Asked as soon as the app starts (index.html preloads it), alongside the pages' code.
-const firstRequest = fetchClientConfig();
-// Its failure is shown by the provider below, not reported as unhandled before it mounts.
-firstRequest.catch(() => undefined);
-
-type ConfigState = { config: ClientConfig; ConfiguredAuth: ConfiguredAuthType } | { failed: true } | null;
-
 /**
- * Reads the sign-in settings from the server, then provides the OIDC context and, inside it, the query
- * cache (both in the sign-in client's chunk, fetched while the settings are asked). The spinner stays
- * until both are here: no Suspense fallback, which would hold back what follows it.
+ * The app for the server's sign-in settings: the sign-in client, the query cache every page reads through,
+ * and the router, whose loaders read through the same cache with the signed-in person's token.
  */
-function ConfiguredAuthProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<ConfigState>(null);
+function ConfiguredApp({ config }: { config: ClientConfig }) {
+  const [app] = useState(() => {
+    const userManager = new UserManager(oidcSettings(config));
+    const queryClient = createQueryClient();
+    const router = createAppRouter({
+      queryClient,
+      signedInApi: async () => {
+        const user = await userManager.getUser();
+        if (!user || user.expired) return null;
+        return createApiClient({ getAccessToken: () => user.access_token });
+      },
+    });
+    return { userManager, queryClient, router };
+  });
+  // Every text is read again from the catalogue when the language changes: the pages remount.
+  const language = useLanguage();
+  return (
+    <QueryClientProvider client={app.queryClient}>
+      <AuthProvider userManager={app.userManager} onSigninCallback={removeSigninParams}>
+        <Fragment key={language}>
+          <RouterProvider router={app.router} />
+        </Fragment>
+      </AuthProvider>
+    </QueryClientProvider>
+  );
+}
+
+/** Reads the sign-in settings from the server, then starts the app; says so when the server is out of reach. */
+export function App() {
+  const [config, setConfig] = useState<ClientConfig | 'failed' | null>(null);
   const [attempt, setAttempt] = useState(0);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each Try again (attempt) asks again
   useEffect(() => {
     const controller = new AbortController();
-    const request = attempt === 0 ? firstRequest : fetchClientConfig(controller.signal);
-    // A failed download of the sign-in client is asked again with the settings.
-    const auth = attempt === 0 ? authModule : import('./auth-provider');
-    Promise.all([request, auth]).then(
-      // What follows (the sign-in client, the page) is drawn as a transition: in slices, not one long task.
-      ([config, { default: ConfiguredAuth }]) => startTransition(() => setState({ config, ConfiguredAuth })),
-      () => {
-        if (!controller.signal.aborted) setState({ failed: true });
-      },
-    );
+    fetchClientConfig(controller.signal).then(setConfig, () => {
+      if (!controller.signal.aborted) setConfig('failed');
+    });
     return () => controller.abort();
   }, [attempt]);
 
-  if (state === null) return <FullScreenSpinner />;
-  if ('failed' in state) {
+  if (config === null) return <FullScreenSpinner />;
+  if (config === 'failed') {
     return (
       <main className="flex min-h-dvh items-center justify-center px-4">
         <Card role="alert" className="w-full max-w-sm text-center">
@@ -73,7 +90,7 @@ function ConfiguredAuthProvider({ children }: { children: ReactNode }) {
           <Button
             className="w-full"
             onClick={() => {
-              setState(null);
+              setConfig(null);
               setAttempt((n) => n + 1);
             }}
           >
@@ -83,10 +100,5 @@ function ConfiguredAuthProvider({ children }: { children: ReactNode }) {
       </main>
     );
   }
-  const { ConfiguredAuth, config } = state;
-  return <ConfiguredAuth config={config}>{children}</ConfiguredAuth>;
-}
-
-export function AppProviders({ children }: { children: ReactNode }) {
-  return <ConfiguredAuthProvider>{children}</ConfiguredAuthProvider>;
+  return <ConfiguredApp config={config} />;
 }

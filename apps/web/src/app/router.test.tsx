@@ -1,14 +1,15 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { useAuth } from 'react-oidc-context';
-import { MemoryRouter } from 'react-router';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { userKeys } from '../features/users';
+import { createApiClient } from '../lib/api-client';
 import { authState } from '../test/auth';
 import { mockFetch } from '../test/fetch';
-import { LocationProbe, testQueryClient } from '../test/render';
+import { testQueryClient } from '../test/render';
 import { testUser } from '../test/users';
-import { AppRoutes, appRoutes, preloadRoutes } from './router';
-import { loadRoute } from './routing/lazy-route';
+import { appRoutes } from './router';
 
 vi.mock('react-oidc-context', () => ({ useAuth: vi.fn() }));
 
@@ -18,15 +19,22 @@ const LAZY = { timeout: 10_000 };
 
 function open(path: string, state: 'signedIn' | 'signedOut' = 'signedIn') {
   vi.mocked(useAuth).mockReturnValue(authState(state));
-  mockFetch({ 'GET /api/users/me': { body: me } });
+  const fetch = mockFetch({ 'GET /api/users/me': { body: me } });
+  const queryClient = testQueryClient();
+  const signedIn = state === 'signedIn';
+  const router = createMemoryRouter(
+    appRoutes({
+      queryClient,
+      signedInApi: async () => (signedIn ? createApiClient({ getAccessToken: () => 'token' }) : null),
+    }),
+    { initialEntries: [path] },
+  );
   render(
-    <QueryClientProvider client={testQueryClient()}>
-      <MemoryRouter initialEntries={[path]}>
-        <AppRoutes />
-        <LocationProbe />
-      </MemoryRouter>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
     </QueryClientProvider>,
   );
+  return { router, queryClient, fetch };
 }
 
 describe('routes', () => {
@@ -36,9 +44,9 @@ describe('routes', () => {
   });
 
   it('sends a signed-out visitor of a feature page to the landing page', async () => {
-    open('/tasks', 'signedOut');
+    const { router } = open('/tasks', 'signedOut');
     expect(await screen.findByRole('button', { name: 'Login' }, LAZY)).toBeInTheDocument();
-    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
   it('opens the Tasks page from its sidebar entry', async () => {
@@ -65,37 +73,9 @@ describe('routes', () => {
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
   });
 
-  it('starts loading every route an address matches at once: shell, guard and page', async () => {
-    const loads: string[] = [];
-    const loader = (name: string) => async () => {
-      loads.push(name);
-      return { Component: () => null };
-    };
-    const table = [
-      {
-        path: '/',
-        children: [
-          { index: true, lazy: loader('landing') },
-          {
-            lazy: loader('guard'),
-            children: [{ lazy: loader('sidebar'), children: [{ path: 'tasks', lazy: loader('tasks') }] }],
-          },
-        ],
-      },
-    ];
-    preloadRoutes('/tasks', table);
-    expect(loads).toEqual(['guard', 'sidebar', 'tasks']);
-    // Asked again (the page renders), each loads once.
-    const guard = table[0]?.children?.[1]?.lazy;
-    if (!guard) throw new Error('no guard route');
-    await loadRoute(guard);
-    preloadRoutes('/tasks', table);
-    expect(loads).toEqual(['guard', 'sidebar', 'tasks']);
-  });
-
-  it("preloads the app's own shell with a feature page", () => {
-    // The table itself: /tasks lies behind the guard, the offline copy and the sidebar.
-    const shell = appRoutes[0]?.children?.find((r) => r.lazy && !r.path && !r.index);
-    expect(shell?.children?.[0]?.children?.at(-1)?.children?.some((r) => r.path === 'tasks')).toBe(true);
+  it("has the profile in the query cache (the sidebar layout's loader) before a page renders", async () => {
+    const { queryClient } = open('/tasks');
+    expect(await screen.findByRole('heading', { name: 'Tasks', level: 1 }, LAZY)).toBeInTheDocument();
+    expect(queryClient.getQueryData(userKeys.me())).toEqual(me);
   });
 });

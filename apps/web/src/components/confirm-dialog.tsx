@@ -1,16 +1,17 @@
 import type { AlertDialogContentProps } from '@radix-ui/react-alert-dialog';
 import {
   cloneElement,
+  lazy,
   type MouseEvent,
   type ReactElement,
   type ReactNode,
   type Ref,
   type RefObject,
+  Suspense,
   useId,
   useRef,
 } from 'react';
-import type { ConfirmDialogPanelProps } from './confirm-dialog-panel';
-import { lazyDialog } from './lazy-dialog';
+import { useOpenedOnce } from './use-opened-once';
 
 type ContentProps = AlertDialogContentProps;
 
@@ -33,10 +34,7 @@ export interface ConfirmDialogProps {
   onCloseAutoFocus?: ContentProps['onCloseAutoFocus'];
 }
 
-const Panel = lazyDialog<ConfirmDialogPanelProps>(
-  async () => (await import('./confirm-dialog-panel')).ConfirmDialogPanel,
-  (props) => props.open,
-);
+const Panel = lazy(async () => ({ default: (await import('./confirm-dialog-panel')).ConfirmDialogPanel }));
 
 type TriggerProps = { onClick?: (event: MouseEvent<HTMLElement>) => void; ref?: Ref<HTMLElement> };
 
@@ -73,15 +71,20 @@ function dialogTrigger(
 
 /**
  * Asks before an action that cannot be undone; focus stays inside until answered (Radix AlertDialog,
- * whose code loads when the dialog first opens or the browser is idle; see lazy-dialog.ts).
+ * whose code loads when the dialog first opens).
  */
 export function ConfirmDialog({ trigger, ...props }: ConfirmDialogProps) {
   const contentId = useId();
   const triggerRef = useRef<HTMLElement>(null);
+  const opened = useOpenedOnce(props.open);
   return (
     <>
       {trigger && dialogTrigger(trigger, props.open, props.onOpenChange, contentId, triggerRef)}
-      <Panel {...props} contentId={contentId} triggerRef={triggerRef} />
+      {opened && (
+        <Suspense fallback={null}>
+          <Panel {...props} contentId={contentId} triggerRef={triggerRef} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -26,18 +26,6 @@ describe('createApiClient', () => {
     expect(calls.map((c) => c.headers.get('Authorization'))).toEqual(['Bearer first', 'Bearer second']);
   });
 
-  it('starts a read in a task of its own, not inside the code that asked for it', async () => {
-    const { calls } = mockFetch({ 'GET /api/reminder/': { body: [] } });
-    const api = createApiClient({ getAccessToken: () => 'tok' });
-    const read = api.get('/api/reminder/');
-    await Promise.resolve();
-    await Promise.resolve();
-    expect(calls).toHaveLength(0);
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    await read;
-    expect(calls).toHaveLength(1);
-  });
-
   it('notes the live position an answer was read at', async () => {
     mockFetch({ 'GET /api/task/': { body: [{ task_id: 1 }], headers: { 'Live-Position': 'e1-4-2' } } });
     const answer = await createApiClient({ getAccessToken: () => 'tok' }).get('/api/task/');

@@ -1,10 +1,8 @@
 import { type ErrorBody, LIVE_POSITION_HEADER } from '@hearth/contract';
 import { useMemo } from 'react';
 import { useAuth } from 'react-oidc-context';
-import { takeEarlyRead } from './early-reads';
 import { t, tIn } from './i18n';
 import { notePosition } from './live-position';
-import { nextTask } from './next-task';
 import { newWriteKey } from './offline/write-key';
 import { activeWriteQueue, type WriteMethod, type WriteRequest } from './offline/write-queue';
 
@@ -173,12 +171,6 @@ export function createApiClient({
       init.body = JSON.stringify(options.body);
     }
     if (options.signal) init.signal = options.signal;
-    if (method === 'GET') {
-      // index.html may have asked for this read already, with this token, while the app's code downloaded.
-      // If that answer never came, the read is asked again.
-      const early = takeEarlyRead(path, token);
-      if (early) return early.catch(() => doFetch(path, init));
-    }
     return doFetch(path, init);
   };
 
@@ -215,9 +207,6 @@ export function createApiClient({
 
   async function sendNow<T>(method: HttpMethod, path: string, options: RequestOptions): Promise<T> {
     let response: Response;
-    // A page asks for its reads as it mounts, all inside one of React's commits: each fetch (a few
-    // milliseconds on a phone) starts in a task of its own instead of making that commit one long task.
-    if (method === 'GET') await nextTask();
     try {
       response = await send(method, path, options, getAccessToken());
       if (response.status === 401 && renewAccessToken) {

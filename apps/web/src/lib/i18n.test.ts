@@ -117,60 +117,42 @@ describe('messages', () => {
 });
 
 describe('loading the catalogue', () => {
-  // A fresh copy of the runtime, as the browser has it on arrival: only English `common` and `auth`.
+  // A fresh copy of the runtime, as the browser has it on arrival: no catalogue yet.
   async function freshRuntime() {
     vi.resetModules();
     const runtime = await import('./i18n');
-    const { loaded, LATER_NAMESPACES } = await import('./i18n/catalogue');
-    return { ...runtime, loaded, LATER_NAMESPACES };
+    const { loaded } = await import('./i18n/catalogue');
+    return { ...runtime, loaded };
   }
 
-  it('starts with English common and auth only; other namespaces give their key until loaded', async () => {
+  it('gives keys until a language is loaded; each language comes whole, every namespace of its folder but idp', async () => {
     const fresh = await freshRuntime();
-    expect(Object.keys(fresh.loaded.en).sort()).toEqual(['auth', 'common']);
+    expect(fresh.t('auth:login')).toBe('auth:login');
+    await Promise.all([fresh.loadCatalogue(), fresh.loadCatalogue('en'), fresh.loadCatalogue()]);
     expect(fresh.t('auth:login')).toBe('Login');
-    expect(fresh.t('tasks:groups.today')).toBe('tasks:groups.today');
-    const loads = [fresh.loadCatalogue(), fresh.loadCatalogue('en'), fresh.loadCatalogue()];
-    await Promise.all(loads);
     expect(fresh.t('tasks:groups.today')).toBe('Today');
     expect(fresh.t('notifications:devices.remove')).toBe('Remove');
-    expect(Object.keys(fresh.loaded.en)).not.toContain('idp');
-    await fresh.loadCatalogue();
-    expect(fresh.t('tasks:groups.today')).toBe('Today');
+    const namespaces = Object.keys(import.meta.glob('../../../../packages/i18n/src/locales/en/*.json')).map(
+      (path) => /(\w+)\.json$/.exec(path)?.[1],
+    );
+    expect(Object.keys(fresh.loaded.en).sort()).toEqual(namespaces.filter((ns) => ns !== 'idp').sort());
   });
 
-  it("loads English's later words in one piece, once a page asks for any; a switch of language brings them", async () => {
+  it('loads German whole when it is chosen', async () => {
     const fresh = await freshRuntime();
-    expect(Object.keys(fresh.loaded.en).sort()).toEqual(['auth', 'common']);
-    expect(fresh.t('notifications:devices.remove')).toBe('notifications:devices.remove');
-    await fresh.loadNamespaces(['tasks', 'bills']);
-    expect(Object.keys(fresh.loaded.en).sort()).toEqual(['auth', 'common', ...fresh.LATER_NAMESPACES].sort());
-    expect(fresh.t('tasks:groups.today')).toBe('Today');
-    expect(fresh.t('notifications:devices.remove')).toBe('Remove');
-    await fresh.switchLanguage('de');
-    expect(fresh.t('notifications:devices.remove')).not.toBe('notifications:devices.remove');
+    localStorage.setItem('hearth.language', 'de');
+    await fresh.switchLanguage(fresh.startingLanguage());
+    expect(fresh.language()).toBe('de');
     expect(fresh.t('tasks:groups.today')).toBe('Heute');
+    expect(Object.keys(fresh.loaded.de).sort()).not.toContain('idp');
     await fresh.switchLanguage('en');
     expect(fresh.t('tasks:groups.today')).toBe('Today');
     document.documentElement.lang = 'en';
   });
 
-  it('loads German whole when it is chosen; once everything was asked for, English comes whole too', async () => {
-    const fresh = await freshRuntime();
-    localStorage.setItem('hearth.language', 'de');
-    const lang = fresh.startingLanguage();
-    await Promise.all([fresh.switchLanguage(lang), fresh.loadCatalogue(lang)]);
-    expect(fresh.language()).toBe('de');
-    expect(fresh.t('tasks:groups.today')).toBe('Heute');
-    expect(Object.keys(fresh.loaded.de).sort()).not.toContain('idp');
-    expect(fresh.loaded.en.tasks).toBeUndefined();
-    await fresh.switchLanguage('en');
-    expect(fresh.t('tasks:groups.today')).toBe('Today');
-  });
-
   it('falls back to English for a message German lacks, then to the key', async () => {
     const fresh = await freshRuntime();
-    await fresh.switchLanguage('de');
+    await Promise.all([fresh.switchLanguage('de'), fresh.loadCatalogue('en')]);
     expect(fresh.t('auth:login')).toBe('Anmelden');
     delete (fresh.loaded.de.auth as Record<string, unknown>).login;
     expect(fresh.t('auth:login')).toBe('Login');
@@ -181,7 +163,6 @@ describe('loading the catalogue', () => {
 
   it('when switches overlap, the last one asked for wins, even if an earlier one finishes later', async () => {
     const fresh = await freshRuntime();
-    // German has to be fetched first; English is here already, so its switch is done first.
     const toGerman = fresh.switchLanguage('de');
     const toEnglish = fresh.switchLanguage('en');
     await Promise.all([toGerman, toEnglish]);
@@ -199,7 +180,7 @@ describe('loading the catalogue', () => {
     expect(fresh.language()).toBe('en');
     vi.doUnmock('./i18n/de');
     vi.resetModules();
-    await fresh.switchLanguage('de');
+    await Promise.all([fresh.switchLanguage('de'), fresh.loadCatalogue('en')]);
     expect(fresh.t('auth:login')).toBe('Anmelden');
   });
 });

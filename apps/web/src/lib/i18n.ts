@@ -1,28 +1,25 @@
 /*
- * The web app's language: ICU messages (precompiled at build time) formatted by intl-messageformat.
- * English `common` and `auth` ship in the first download; the other namespaces come in one chunk when a
- * page first needs one of them (`loadNamespaces`), German as one when chosen (see i18n/catalogue.ts). The choice
- * is the profile's `language`, else the browser's languages; the last language used is kept on the device
- * so a reload shows the right one before the profile loads.
+ * The web app's language: ICU messages (precompiled at build time) formatted by intl-messageformat. Each
+ * language is one chunk of its whole catalogue (see i18n/catalogue.ts), loaded before the app first renders
+ * and when someone switches. The choice is the profile's `language`, else the browser's languages; the last
+ * language used is kept on the device so a reload shows the right one before the profile loads.
  */
 import { memoize, strategies } from '@formatjs/fast-memoize';
 import { DEFAULT_LANGUAGE, isLanguage, type Language, pickLanguage } from '@hearth/i18n';
 import IntlMessageFormat, { type PrimitiveType } from 'intl-messageformat';
 import { useSyncExternalStore } from 'react';
-import {
-  fetchLanguage,
-  LATER_NAMESPACES,
-  type LaterNamespace,
-  loaded,
-  type Message,
-  type Messages,
-  type WebNamespace,
-} from './i18n/catalogue';
+import { fetchLanguage, loaded, type Message, type Messages, type WebNamespace } from './i18n/catalogue';
 import type { Key } from './i18n/keys';
-import { LAST_LANGUAGE_KEY, spelledByBrowser } from './warm-intl';
 
-export type { LaterNamespace } from './i18n/catalogue';
 export type { Key } from './i18n/keys';
+
+/** Where the last language used is kept on this device. */
+const LAST_LANGUAGE_KEY = 'hearth.language';
+
+/** A language as the browser spells it in its own list (`de` -> `de-AT`), else the language itself. */
+export function spelledByBrowser(lang: string, tags: readonly string[]): string {
+  return tags.find((tag) => tag.toLowerCase().split('-')[0] === lang) ?? lang;
+}
 
 /** The arguments of a message: `t('common:items', { count: 3 })`. */
 export type Values = Record<string, PrimitiveType>;
@@ -48,29 +45,9 @@ export function useLanguage(): Language {
   return useSyncExternalStore(onLanguageChange, language, language);
 }
 
-// The namespaces asked for so far: a later switch of language brings them in the new one too, so no page
-// already shown falls back to keys.
-const wanted = new Set<LaterNamespace>();
-// The language the last switch goes to: namespaces asked for during the switch are loaded in it too.
-let target: Language = DEFAULT_LANGUAGE;
-
-/**
- * Loads `namespaces` of `lang` (the current language by default; a translation other than English comes
- * whole). Safe to call often and at once: each chunk is fetched once; a failed fetch is tried again next
- * time.
- */
-export function loadNamespaces(
-  namespaces: readonly LaterNamespace[],
-  lang: Language = current,
-): Promise<void> {
-  for (const ns of namespaces) wanted.add(ns);
-  const langs = lang === target ? [lang] : [lang, target];
-  return Promise.all(langs.map((l) => fetchLanguage(l, namespaces))).then(() => undefined);
-}
-
-/** Loads the whole catalogue of `lang` but the server's own namespace, like `loadNamespaces`. */
+/** Loads the catalogue of `lang` (the current language by default); each is fetched once. */
 export function loadCatalogue(lang: Language = current): Promise<void> {
-  return loadNamespaces(LATER_NAMESPACES, lang);
+  return fetchLanguage(lang);
 }
 
 /** The language to show for a profile choice (null: follow the browser). */
@@ -81,15 +58,14 @@ export function resolveLanguage(choice: Language | null | undefined): Language {
 let switches = 0;
 
 /**
- * Shows the app in `lang`: loads what it needs first (a translation whole; of English, the later namespaces
- * asked for so far), then switches, sets `<html lang>` and remembers it on this device.
- * When switches overlap, the last one asked for wins.
+ * Shows the app in `lang`: loads its catalogue first, then switches, sets `<html lang>` and remembers it on
+ * this device. When switches overlap, the last one asked for wins.
  */
 export async function switchLanguage(lang: Language): Promise<void> {
   const mine = ++switches;
-  target = lang;
-  // Staying in the language shown needs nothing new (at start: English's first namespaces are here).
-  if (lang !== current) await fetchLanguage(lang, wanted);
+  await fetchLanguage(lang);
+  // English is every other language's fallback: loaded too, after the chosen one.
+  if (lang !== 'en') void fetchLanguage('en').catch(() => undefined);
   if (mine !== switches) return;
   const changed = current !== lang;
   current = lang;

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter, type RouteObject, useLocation, useRoutes } from 'react-router';
+import { createMemoryRouter, type RouteObject, RouterProvider, useLocation } from 'react-router';
 import { shareWithPosition } from '../lib/live-position';
 
 export function testQueryClient(): QueryClient {
@@ -21,22 +21,20 @@ export function LocationProbe() {
 }
 
 /**
- * Renders `routes` in a memory router at `path`, with a fresh query client. Any path not in `routes`
- * shows the location probe, so `screen.getByTestId('location')` tells where a redirect went.
+ * Renders `routes` in a memory data router at `path`, as the app's router, with a fresh query client. Any
+ * path not in `routes` shows the location probe, so `screen.getByTestId('location')` tells where a
+ * redirect went.
  */
 export function renderRoutes(routes: RouteObject[], path: string, queryClient = testQueryClient()) {
+  const router = createMemoryRouter([...routes, { path: '*', element: <LocationProbe /> }], {
+    initialEntries: [path],
+  });
   const view = render(
     <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes routes={[...routes, { path: '*', element: <LocationProbe /> }]} />
-      </MemoryRouter>
+      <RouterProvider router={router} />
     </QueryClientProvider>,
   );
-  return { ...view, queryClient };
-}
-
-function Routes({ routes }: { routes: RouteObject[] }) {
-  return useRoutes(routes);
+  return { ...view, queryClient, router };
 }
 
 /** Renders one element at `path` (its route pattern defaults to the path itself). */

@@ -1,6 +1,6 @@
 import { Flame, Menu, X } from 'lucide-react';
 import { memo, Suspense, useCallback, useDeferredValue, useEffect, useId, useRef, useState } from 'react';
-import { Link, Navigate, Outlet, useLocation } from 'react-router';
+import { Link, Navigate, Outlet, useLocation, useNavigation } from 'react-router';
 import { Spinner } from '../../components/spinner';
 import { liveQueryKeys, useLiveUpdates } from '../../features/live';
 import { DueReminderNotices } from '../../features/reminders';
@@ -9,7 +9,6 @@ import { t } from '../../lib/i18n';
 import { useLogError } from '../../lib/use-log-error';
 import * as registry from '../features';
 import { OfflineBanner } from '../offline/offline-banner';
-import { useNavigationPending } from '../routing/browser-router';
 import { SidebarNav } from './sidebar-nav';
 import { UserPanel } from './user-panel';
 
@@ -44,7 +43,8 @@ export function SidebarLayout() {
   const me = useMe();
   useLiveUpdates(LIVE_KEYS);
   const location = useLocation();
-  const navigating = useNavigationPending();
+  // The next page's code or first data is on its way: the current page stays, with a progress bar.
+  const navigating = useNavigation().state !== 'idle';
   // The page appears in a deferred render once the profile is in: React draws it in slices, yielding to
   // the browser, instead of in one long task right when the answer arrives.
   const profileReady = useDeferredValue(!me.isPending);

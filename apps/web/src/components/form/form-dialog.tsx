@@ -1,7 +1,7 @@
-import { type ReactNode, useContext } from 'react';
+import { lazy, type ReactNode, Suspense, useContext } from 'react';
 import { t } from '../../lib/i18n';
 import { Button, type ButtonProps } from '../button';
-import { lazyDialog } from '../lazy-dialog';
+import { useOpenedOnce } from '../use-opened-once';
 import { DialogCloseContext } from './dialog-hold';
 import { useFormStatus } from './form';
 
@@ -16,15 +16,24 @@ export interface FormDialogProps {
   children: ReactNode;
 }
 
+const FormDialogPanel = lazy(async () => ({
+  default: (await import('./form-dialog-panel')).FormDialogPanel,
+}));
+
 /**
- * A dialog for a form (Radix Dialog, whose code loads when it first opens or the browser is idle; see
- * lazy-dialog.ts): title, description, close button, and the form as its body. Focus stays inside; Esc, a
- * click outside and the close button close it, except while its form is busy.
+ * A dialog for a form (Radix Dialog, whose code loads when it first opens): title, description, close
+ * button, and the form as its body. Focus stays inside; Esc, a click outside and the close button close
+ * it, except while its form is busy.
  */
-export const FormDialog = lazyDialog<FormDialogProps>(
-  async () => (await import('./form-dialog-panel')).FormDialogPanel,
-  (props) => props.open,
-);
+export function FormDialog(props: FormDialogProps) {
+  const opened = useOpenedOnce(props.open);
+  if (!opened) return null;
+  return (
+    <Suspense fallback={null}>
+      <FormDialogPanel {...props} />
+    </Suspense>
+  );
+}
 
 /** Closes the dialog (as Radix's Dialog.Close); waits, like the form's other buttons, while the form is busy. */
 export function CancelButton({ children = t('cancel'), disabled, onClick, ...props }: ButtonProps) {

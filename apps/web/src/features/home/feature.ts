@@ -8,7 +8,6 @@ export const feature: FeatureDefinition = {
     {
       path: 'home',
       lazy: () => import('./pages/home-page'),
-      namespaces: ['home', 'tasks', 'events', 'bills', 'houses', 'reminders', 'meals'],
     },
   ],
   nav: {

@@ -2,7 +2,7 @@ import type { BillPerson, PaymentInput } from '@hearth/contract';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadNamespaces, switchLanguage } from '../../../lib/i18n';
+import { switchLanguage } from '../../../lib/i18n';
 import { PaymentDialog } from './payment-dialog';
 
 const people: BillPerson[] = [
@@ -11,7 +11,6 @@ const people: BillPerson[] = [
 ];
 
 async function openPayment(currency: string) {
-  await loadNamespaces(['bills']);
   const onSubmit = vi.fn(async (_input: PaymentInput) => {});
   render(
     <PaymentDialog

@@ -1,6 +1,7 @@
 import type { Expense, Payment, RecurringExpense } from '@hearth/contract';
 import { Plus, ReceiptText } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
+import { ensureQueries, type LoaderContext } from '../../../app/feature';
 import { Banner } from '../../../components/banner';
 import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
@@ -13,7 +14,7 @@ import { t as tr } from '../../../lib/i18n';
 import { useDeferredReady } from '../../../lib/use-deferred-ready';
 import { useLogError } from '../../../lib/use-log-error';
 import { useMe } from '../../users';
-import { useBalance } from '../api/balance';
+import { balanceQuery, useBalance } from '../api/balance';
 import { useSetCurrency } from '../api/currency';
 import { useDeleteExpense, useSaveExpense } from '../api/expenses';
 import type { HistoryFilter } from '../api/keys';
@@ -315,3 +316,7 @@ function Bills({ houseId, me, currency, balance }: BillsProps) {
 }
 
 export { BillsPage as Component };
+
+/** The house's balance, in the cache before the page renders. */
+export const clientLoader = (context: LoaderContext) =>
+  ensureQueries(context, (api) => [balanceQuery(api)], { house: true });

@@ -15,12 +15,10 @@ import {
   runEventSource,
 } from '../../../test/feed';
 import { mockFetch } from '../../../test/fetch';
-import { renderAt, renderRoutes, testQueryClient } from '../../../test/render';
+import { renderAt } from '../../../test/render';
 import { testHousemate } from '../../../test/users';
 import { emitLiveChange } from '../../live';
-import { userKeys } from '../../users';
 import { eventKeys } from '../api';
-import { HouseCalendar } from '../components/lazy-house-calendar';
 import { CalendarPage } from './calendar-page';
 
 vi.mock('react-oidc-context', () => ({ useAuth: vi.fn() }));
@@ -98,22 +96,6 @@ describe('CalendarPage', () => {
     const download = screen.getByRole('link', { name: 'Download iCal' });
     expect(download).toHaveAttribute('href', FEED);
     expect(download).not.toHaveAttribute('aria-disabled');
-  });
-
-  it('draws its header and a placeholder first, the month grid only after that first paint', async () => {
-    // Everything it needs is already here: the profile in the cache, the grid's code loaded.
-    vi.mocked(useAuth).mockReturnValue(authState('signedIn'));
-    mockFetch({ 'GET /api/users/me': { body: member } });
-    await HouseCalendar.preload();
-    const queryClient = testQueryClient();
-    queryClient.setQueryData(userKeys.me(), member);
-    renderRoutes([{ path: '/calendar', element: <CalendarPage /> }], '/calendar', queryClient);
-    // The first commit: heading, buttons and where the grid will be, not the grid.
-    expect(screen.getByRole('heading', { level: 1, name: 'House Calendar' })).toBeInTheDocument();
-    expect(screen.getByText('Loading your calendar')).toBeInTheDocument();
-    expect(screen.queryByTestId('fullcalendar')).not.toBeInTheDocument();
-    expect(await screen.findByTestId('fullcalendar')).toBeInTheDocument();
-    expect(screen.queryByText('Loading your calendar')).not.toBeInTheDocument();
   });
 
   it('shows who added each event: in its tooltip, and to screen readers', async () => {

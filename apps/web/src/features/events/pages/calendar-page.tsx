@@ -1,5 +1,5 @@
 import { CalendarDays, Download, Plus } from 'lucide-react';
-import { Suspense, startTransition, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Banner } from '../../../components/banner';
 import { Button, buttonClasses } from '../../../components/button';
 import { Card } from '../../../components/card';
@@ -17,37 +17,15 @@ import type { EventDialogState } from '../components/event-dialog';
 import type { OccurrenceSelection } from '../components/house-calendar';
 import { LayerToggleBar, useLayerToggles } from '../components/layer-toggles';
 import { EventDialog } from '../components/lazy-event-dialog';
-import { HouseCalendar } from '../components/lazy-house-calendar';
 import { PersonalFeedPanel } from '../components/personal-feed-panel';
 import { SubscribePanel } from '../components/subscribe-panel';
 import { EventDialogMessages as M } from '../lib/event-form';
 
-/**
- * False until the page has been painted once: the month grid (FullCalendar, a long render and layout) then
- * mounts in a later task, so the header, the buttons and the toggles show first. Its code, the app's
- * largest download, is asked for once that paint is on screen: on a phone's connection, fetched alongside
- * the page's own code it would hold back the header by as long as it takes to download.
- */
-function usePaintedOnce(): boolean {
-  const [painted, setPainted] = useState(false);
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    // A frame's callback runs before its paint: the next frame's, once this one is shown; its task, after.
-    let frame = requestAnimationFrame(() => {
-      frame = requestAnimationFrame(() => {
-        timer = setTimeout(() => {
-          HouseCalendar.preload();
-          startTransition(() => setPainted(true));
-        });
-      });
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      if (timer !== undefined) clearTimeout(timer);
-    };
-  }, []);
-  return painted;
-}
+// The month grid (FullCalendar, the app's largest library) is a chunk of its own: the page's header,
+// toggles and panels draw without waiting for it.
+const HouseCalendar = lazy(async () => ({
+  default: (await import('../components/house-calendar')).HouseCalendar,
+}));
 
 /**
  * Calendar (/calendar): the house timeline. House events (repeating ones expanded by the server) and the
@@ -64,7 +42,6 @@ export function CalendarPage() {
   const [dialog, setDialog] = useState<EventDialogState>({ mode: 'closed' });
   const [loadFailed, setLoadFailed] = useState(false);
   const [layers, setLayer] = useLayerToggles();
-  const painted = usePaintedOnce();
 
   useLogError(me.error);
 
@@ -137,7 +114,7 @@ export function CalendarPage() {
           <div className="flex flex-col gap-6">
             <Card className="flex min-w-0 flex-col gap-4 p-3 sm:p-5">
               <LayerToggleBar toggles={layers} onToggle={setLayer} />
-              {!url || !painted ? (
+              {!url ? (
                 <CalendarPlaceholder />
               ) : (
                 <Suspense fallback={<CalendarPlaceholder />}>

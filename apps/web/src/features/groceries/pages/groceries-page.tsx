@@ -7,6 +7,7 @@ import type {
 } from '@hearth/contract';
 import { ShoppingBasket, X } from 'lucide-react';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { ensureQueries, type LoaderContext } from '../../../app/feature';
 import { Banner } from '../../../components/banner';
 import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
@@ -27,7 +28,7 @@ import {
   useUpdateGroceryItem,
 } from '../api/items';
 import { useClearDone, useCreateGroceryList, useDeleteGroceryList, useSetCategoryOrder } from '../api/lists';
-import { useCategoryOrder, useGroceryLists } from '../api/queries';
+import { groceryListsQuery, useCategoryOrder, useGroceryLists } from '../api/queries';
 import { DeleteListDialog } from '../components/delete-list-dialog';
 import { EditItemDialog } from '../components/edit-item-dialog';
 import { ListDetail } from '../components/list-detail';
@@ -254,3 +255,7 @@ export function GroceriesPage() {
 }
 
 export { GroceriesPage as Component };
+
+/** The house's lists with their items, in the cache before the page renders. */
+export const clientLoader = (context: LoaderContext) =>
+  ensureQueries(context, (api) => [groceryListsQuery(api)], { house: true });

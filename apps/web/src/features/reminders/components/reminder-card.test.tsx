@@ -2,7 +2,7 @@ import type { Reminder } from '@hearth/contract';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadNamespaces, switchLanguage } from '../../../lib/i18n';
+import { switchLanguage } from '../../../lib/i18n';
 import { ReminderCard } from './reminder-card';
 
 const bins: Reminder = {
@@ -21,7 +21,6 @@ afterEach(async () => {
 
 describe('ReminderCard in German', () => {
   it('names the repeat and asks before deleting in German, Cancel included', async () => {
-    await loadNamespaces(['reminders']);
     await switchLanguage('de');
     const user = userEvent.setup();
     render(

@@ -2,7 +2,7 @@ import type { Reminder } from '@hearth/contract';
 import { screen, within } from '@testing-library/react';
 import { useAuth } from 'react-oidc-context';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadNamespaces, switchLanguage } from '../../../lib/i18n';
+import { switchLanguage } from '../../../lib/i18n';
 import { authState } from '../../../test/auth';
 import { mockFetch } from '../../../test/fetch';
 import { renderAt } from '../../../test/render';
@@ -84,7 +84,6 @@ describe('UpcomingReminders (Home)', () => {
         body: [reminder(1, 'Müll', NOW + HOUR, { repeat_interval: 'Weekly' })],
       },
     });
-    await loadNamespaces(['reminders']);
     await switchLanguage('de');
     try {
       renderAt(<UpcomingReminders user={user} />, '/home');

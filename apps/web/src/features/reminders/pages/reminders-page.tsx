@@ -1,6 +1,7 @@
 import type { Reminder, ReminderInput } from '@hearth/contract';
 import { BellRing } from 'lucide-react';
 import { useRef, useState } from 'react';
+import { ensureQueries, type LoaderContext } from '../../../app/feature';
 import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
@@ -8,7 +9,13 @@ import { Spinner } from '../../../components/spinner';
 import { t } from '../../../lib/i18n';
 import { useLogError } from '../../../lib/use-log-error';
 import { useNow } from '../../../lib/use-now';
-import { useCreateReminder, useDeleteReminder, useReminders, useUpdateReminder } from '../api';
+import {
+  remindersQuery,
+  useCreateReminder,
+  useDeleteReminder,
+  useReminders,
+  useUpdateReminder,
+} from '../api';
 import { NotificationPermission } from '../components/notification-permission';
 import { ReminderCard } from '../components/reminder-card';
 import { ReminderFormDialog } from '../components/reminder-form-dialog';
@@ -87,3 +94,7 @@ export function RemindersPage() {
 }
 
 export { RemindersPage as Component };
+
+/** Your reminders, in the cache before the page renders. */
+export const clientLoader = (context: LoaderContext) =>
+  ensureQueries(context, (api) => [remindersQuery(api)]);

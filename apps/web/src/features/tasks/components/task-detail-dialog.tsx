@@ -1,5 +1,6 @@
 import type { Task, TaskMember } from '@hearth/contract';
-import { lazyDialog } from '../../../components/lazy-dialog';
+import { lazy, Suspense } from 'react';
+import { useOpenedOnce } from '../../../components/use-opened-once';
 
 export interface TaskDetailDialogProps {
   task: Task | null;
@@ -14,11 +15,20 @@ export interface TaskDetailDialogProps {
   onDelete: (task: Task) => void;
 }
 
+const TaskDetailPanel = lazy(async () => ({
+  default: (await import('./task-detail-panel')).TaskDetailPanel,
+}));
+
 /**
  * A task's details: when, how it repeats and rotates, who is on turn, its history, and what to do. Its
- * code (Radix Dialog among it) loads when it first opens or the browser is idle.
+ * code (Radix Dialog among it) loads when it first opens.
  */
-export const TaskDetailDialog = lazyDialog<TaskDetailDialogProps>(
-  async () => (await import('./task-detail-panel')).TaskDetailPanel,
-  (props) => props.task !== null,
-);
+export function TaskDetailDialog(props: TaskDetailDialogProps) {
+  const opened = useOpenedOnce(props.task !== null);
+  if (!opened) return null;
+  return (
+    <Suspense fallback={null}>
+      <TaskDetailPanel {...props} />
+    </Suspense>
+  );
+}

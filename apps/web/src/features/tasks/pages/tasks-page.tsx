@@ -1,6 +1,8 @@
 import type { Task, TaskInput, TaskMember } from '@hearth/contract';
+
 import { ListChecks, Plus } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
+import { ensureQueries, type LoaderContext } from '../../../app/feature';
 import { Banner } from '../../../components/banner';
 import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
@@ -18,9 +20,9 @@ import { useNow } from '../../../lib/use-now';
 import { useMe } from '../../users';
 import { useAwayPeriods } from '../api/away';
 import { useDeleteTask } from '../api/delete-task';
-import { useTaskMembers } from '../api/get-task-members';
+import { taskMembersQuery, useTaskMembers } from '../api/get-task-members';
 import { useTaskStats } from '../api/get-task-stats';
-import { useTasks } from '../api/get-tasks';
+import { tasksQuery, useTasks } from '../api/get-tasks';
 import { useSaveTask } from '../api/save-task';
 import { useTaskAction } from '../api/task-actions';
 import { AwayPanel } from '../components/away-panel';
@@ -263,3 +265,7 @@ export function TasksPage() {
 }
 
 export { TasksPage as Component };
+
+/** The house's tasks and its members, in the cache before the page renders. */
+export const clientLoader = (context: LoaderContext) =>
+  ensureQueries(context, (api) => [tasksQuery(api), taskMembersQuery(api)], { house: true });
