@@ -4,7 +4,7 @@ import { t } from '../../lib/i18n';
 
 /** How the app mounts this feature: its routes, its place in the menu, what the live stream refetches. */
 export const feature: FeatureDefinition = {
-  routes: [{ path: 'meals', lazy: () => import('./pages/meals-page')}],
+  routes: [{ path: 'meals', lazy: () => import('./pages/meals-page') }],
   nav: {
     // Read when the menu renders, in the current language.
     get name() {

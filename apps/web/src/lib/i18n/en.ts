@@ -2,8 +2,11 @@
 import { byNamespace, type Messages } from './catalogue';
 
 export const messages = byNamespace(
-  import.meta.glob<Messages>(['../../../../../packages/i18n/src/locales/en/*.json', '!**/idp.json', '!**/assistant.json'], {
-    eager: true,
-    import: 'default',
-  }),
+  import.meta.glob<Messages>(
+    ['../../../../../packages/i18n/src/locales/en/*.json', '!**/idp.json', '!**/assistant.json'],
+    {
+      eager: true,
+      import: 'default',
+    },
+  ),
 );
