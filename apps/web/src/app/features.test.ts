@@ -23,6 +23,7 @@ describe('the declared features', () => {
     expect(Object.fromEntries([...keys].map(([kind, list]) => [kind, [...list].sort()]))).toEqual({
       bills: [['bills'], ['groceries']],
       events: [['events']],
+      external_calendars: [['events'], ['external-calendars']],
       groceries: [['groceries']],
       house: [['houses'], ['users']],
       reminders: [['reminders']],
