@@ -63,7 +63,16 @@ const unescapeXml = (text: string) =>
 /** The calendar objects of a multistatus answer (whatever prefix the server gives the CalDAV namespace). */
 function objectsOf(multistatus: string): string[] {
   return [...multistatus.matchAll(/<(?:\w+:)?calendar-data[^>]*>([\s\S]*?)<\/(?:\w+:)?calendar-data>/g)].map(
-    (m) => unescapeXml(m[1] as string),
+    (m) => {
+      const content = m[1] as string;
+      // Text or one CDATA section (split where the text holds "]]>").
+      return content.startsWith('<![CDATA[')
+        ? content
+            .replace(/^<!\[CDATA\[/, '')
+            .replace(/\]\]>$/, '')
+            .replaceAll(']]]]><![CDATA[>', ']]>')
+        : unescapeXml(content);
+    },
   );
 }
 
@@ -97,16 +106,19 @@ async function startRadicale(objects: string[]): Promise<{ url: string; stop(): 
     await exited;
     rmSync(dir, { recursive: true, force: true });
   };
-  for (let i = 0; i < 100; i++) {
+  // A busy machine may take a while: Radicale reads every item on its first query.
+  let last: unknown = null;
+  for (let i = 0; i < 600; i++) {
     try {
       await report(url, basic('bench', 'bench'));
       return { url, stop };
-    } catch {
+    } catch (err) {
+      last = err;
       await new Promise((r) => setTimeout(r, 200));
     }
   }
   await stop();
-  throw new Error('Radicale did not start');
+  throw new Error(`Radicale did not start: ${String(last)}`);
 }
 
 async function main() {
