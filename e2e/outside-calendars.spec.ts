@@ -108,7 +108,7 @@ test('an app password in Settings, an outside calendar by link, and its layer on
       .include('section[aria-labelledby="external-calendars-heading"]')
       .analyze();
     expect(axe.violations).toEqual([]);
-    await screenshots(page, testInfo.outputPath, 'outside-calendars');
+    await screenshots(page, (name) => testInfo.outputPath(name), 'outside-calendars');
 
     // Refresh says when it was read; Home's week shows the event too.
     await page.getByRole('button', { name: 'Refresh Bin collection' }).click();

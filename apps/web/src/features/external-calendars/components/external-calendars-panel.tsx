@@ -49,7 +49,8 @@ export function ExternalCalendarsPanel() {
     <Card className="flex flex-col gap-4 p-4 sm:p-5">
       <section aria-labelledby="external-calendars-heading" className="flex flex-col gap-4">
         <div className="flex flex-wrap items-start justify-between gap-3">
-          <div className="min-w-0 flex-1">
+          {/* The text keeps a readable width; on a phone the button goes below it. */}
+          <div className="min-w-0 flex-1 basis-64">
             <h2 id="external-calendars-heading" className="text-lg font-bold text-espresso">
               {t('events:external.heading')}
             </h2>
