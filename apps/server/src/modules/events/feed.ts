@@ -98,9 +98,12 @@ function repeatLines(row: EventFeedRow, allDay: boolean, zone: string): string {
 /** The UID of a house event: an edited occurrence shares its series' UID (told apart by RECURRENCE-ID). */
 export const eventUid = (eventId: number, host: string) => `event-${eventId}@${host}`;
 
+const CANONICAL_UTC = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
+
 /** An instant as iCalendar writes it in UTC, seconds kept: 20260102T090000Z. */
 function utcStamp(iso: string): string {
-  const t = new Date(iso).toISOString();
+  // Stored instants are already UTC ISO (2026-01-02T09:00:00.000Z); anything else is read as a date first.
+  const t = CANONICAL_UTC.test(iso) ? iso : new Date(iso).toISOString();
   return `${t.slice(0, 4)}${t.slice(5, 7)}${t.slice(8, 10)}T${t.slice(11, 13)}${t.slice(14, 16)}${t.slice(17, 19)}Z`;
 }
 
