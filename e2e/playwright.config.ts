@@ -54,8 +54,9 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Every test signs people up from 127.0.0.1; the provider's per-address limits are for real traffic.
       IDP_RATE_LIMIT: 'off',
-      // The notifications journey's push endpoint is a local http receiver (loopback only).
-      PUSH_ALLOW_INSECURE: 'true',
+      // The notifications journey's push endpoint and the outside-calendar journey's feed are local http
+      // servers: outbound requests may reach loopback (and only loopback) over http.
+      OUTBOUND_ALLOW_LOOPBACK: 'true',
     },
   },
 });

@@ -6,11 +6,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# chromium: the browser tests; python3-caldav and vdirsyncer: the CalDAV real-client test; caddy: the
+# chromium: the browser tests; python3-caldav and vdirsyncer: the CalDAV real-client test; radicale:
+# bench:caldav and bench:speed compare against it; caddy: the
 # proxy of the cluster and container tests; docker.io, docker-compose, mmdebstrap: the container test.
 # Only those missing are installed.
 missing=()
-for pkg in chromium fonts-dejavu-core python3-caldav vdirsyncer caddy docker.io docker-compose mmdebstrap; do
+for pkg in chromium fonts-dejavu-core python3-caldav vdirsyncer radicale caddy docker.io docker-compose mmdebstrap; do
   dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
 done
 SUDO=""

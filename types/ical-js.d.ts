@@ -1,6 +1,6 @@
 /**
  * The part of ical.js 1.5 (which ships no types) that Hearth uses: reading feeds (the calendar page, the
- * feed tests) and calendar objects sent over CalDAV.
+ * feed tests), calendar objects sent over CalDAV, and outside calendars' feeds.
  */
 declare module 'ical.js' {
   namespace ICAL {
@@ -84,7 +84,9 @@ declare module 'ical.js' {
       function register(component: Component): void;
     }
     class Event {
-      constructor(component: Component);
+      constructor(component: Component, options?: { strictExceptions?: boolean; exceptions?: Component[] });
+      isRecurring(): boolean;
+      isRecurrenceException(): boolean;
       component: Component;
       uid: string;
       summary: string;

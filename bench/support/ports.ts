@@ -10,6 +10,8 @@ export const PORTS = {
   meals: 3498,
   /** bench:speed uses this one and the next few (Hearth, the hello route, Radicale, an uncached Hearth). */
   speed: 3520,
+  /** bench:caldav uses this one and the next (Hearth, Radicale). */
+  caldav: 3530,
   fault: 3991,
   /** bench:pg-outage uses this one and the next two (three instances). */
   pgOutage: 3993,

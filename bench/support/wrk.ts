@@ -39,9 +39,17 @@ export async function wrk(
     connections = 50,
     seconds = 5,
     headers = {},
-  }: { connections?: number; seconds?: number; headers?: Record<string, string> } = {},
+    script,
+  }: {
+    connections?: number;
+    seconds?: number;
+    headers?: Record<string, string>;
+    /** A wrk Lua script (another method, a body). */
+    script?: string;
+  } = {},
 ): Promise<WrkResult> {
   const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', '--timeout', '10s'];
+  if (script) args.push('-s', script);
   for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
   args.push(url);
   const { stdout } = await run('wrk', args, { maxBuffer: 1 << 20 });

@@ -45,6 +45,7 @@ interface Fixture {
   recipeId: number;
   mealId: number;
   additionId: number;
+  externalCalendarId: number;
 }
 
 interface Sample {
@@ -295,6 +296,27 @@ const SAMPLES: Record<string, Sample> = {
   'DELETE /api/webhook/:webhook_id': { path: (f) => `/api/webhook/${f.webhookId}` },
   'POST /api/webhook/:webhook_id/test': { path: (f) => `/api/webhook/${f.webhookId}/test` },
   'GET /api/webhook/:webhook_id/deliveries': { path: (f) => `/api/webhook/${f.webhookId}/deliveries` },
+  // The owner's outside calendar is their own (personal): a housemate must not see or change it either.
+  'GET /api/external-calendar/': { path: () => '/api/external-calendar/' },
+  'POST /api/external-calendar/': {
+    path: () => '/api/external-calendar/',
+    body: () => ({
+      name: 'Intruder calendar',
+      url: 'https://10.0.0.1/x.ics',
+      color: '#000000',
+      shared: false,
+    }),
+  },
+  'PUT /api/external-calendar/:external_calendar_id': {
+    path: (f) => `/api/external-calendar/${f.externalCalendarId}`,
+    body: () => ({ name: 'Taken calendar', url: 'https://10.0.0.1/x.ics', color: '#000000', shared: true }),
+  },
+  'DELETE /api/external-calendar/:external_calendar_id': {
+    path: (f) => `/api/external-calendar/${f.externalCalendarId}`,
+  },
+  'POST /api/external-calendar/:external_calendar_id/refresh': {
+    path: (f) => `/api/external-calendar/${f.externalCalendarId}/refresh`,
+  },
   'DELETE /api/users/me': { path: () => '/api/users/me' },
   'GET /api/users/me/export': { path: () => '/api/users/me/export' },
 };
@@ -308,7 +330,8 @@ const isPersonal = (route: Route) =>
   route.url.startsWith('/api/notification-settings') ||
   route.url.startsWith('/api/push-subscription') ||
   route.url.startsWith('/api/app-password') ||
-  route.url.startsWith('/api/access-token');
+  route.url.startsWith('/api/access-token') ||
+  route.url.startsWith('/api/external-calendar');
 
 /** Routes anyone may call: they carry no one's data. */
 const PUBLIC = new Set(['GET /api/config']);
@@ -378,6 +401,8 @@ const PERSONAL_MARKERS = [
   'Owner marker device',
   'Owner marker app password',
   'Owner marker API token',
+  'Owner marker calendar',
+  'Owner marker outside event',
 ];
 
 type Caller = { kind: string; headers: () => Promise<Record<string, string>> };
@@ -481,6 +506,42 @@ beforeAll(async () => {
     addition,
   ])
     expect(res.statusCode, res.body).toBeLessThan(300);
+  // The owner's own outside calendar with a fetched feed (straight into the table: no fetch here).
+  const stamp = new Date().toISOString();
+  const outside = await t.testDb.db
+    .insertInto('external_calendars')
+    .values({
+      house_id: house.house_id,
+      user_id: people.ownerId,
+      name: 'Owner marker calendar',
+      url: 'https://calendar.example.com/owner.ics',
+      color: '#123456',
+      shared: 0,
+      feed: [
+        'BEGIN:VCALENDAR',
+        'VERSION:2.0',
+        'PRODID:-//t//t//EN',
+        'BEGIN:VEVENT',
+        'UID:owner@t',
+        'DTSTAMP:20260501T000000Z',
+        'SUMMARY:Owner marker outside event',
+        'DTSTART:20260510T100000Z',
+        'DTEND:20260510T110000Z',
+        'END:VEVENT',
+        'END:VCALENDAR',
+      ].join('\r\n'),
+      feed_hash: 'owner-marker-feed',
+      last_fetched_at: stamp,
+      next_fetch_at: '9999-01-01T00:00:00.000Z',
+      created_at: stamp,
+      updated_at: stamp,
+    })
+    .returning('external_calendar_id')
+    .executeTakeFirstOrThrow();
+  const ownLayers = await owner.get(
+    '/api/event/layers?from=2026-05-01T00:00:00.000Z&to=2026-06-01T00:00:00.000Z',
+  );
+  expect(ownLayers.body).toContain('Owner marker outside event');
   fixture = {
     houseId: house.house_id,
     houseCode: house.house_code,
@@ -501,6 +562,7 @@ beforeAll(async () => {
     recipeId: recipe.json().recipe_id,
     mealId: meal.json().meal_id,
     additionId: addition.json().addition_id,
+    externalCalendarId: outside.external_calendar_id,
   };
   ownerClient = owner;
   housemateToken = () => t.issuer.mint('housemate');
@@ -521,6 +583,8 @@ beforeAll(async () => {
     '/api/push-subscription/',
     '/api/app-password/',
     '/api/access-token/',
+    '/api/external-calendar/',
+    '/api/event/layers?from=2026-05-01T00:00:00.000Z&to=2026-06-01T00:00:00.000Z',
   ];
   ownerPersonalSnapshot = () => read(personal);
   ownerSnapshot = () =>

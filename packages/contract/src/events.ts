@@ -1,5 +1,6 @@
 import { type Static, type TProperties, type TSchema, Type } from 'typebox';
 import { IdParam, TimeZoneName } from './common.js';
+import { TimelineExternal } from './external-calendars.js';
 
 export const EVENT_TITLE_MAX = 200;
 export const EVENT_DESCRIPTION_MAX = 5000;
@@ -211,5 +212,7 @@ export const TimelineLayers = Type.Object({
   bills: Type.Array(TimelineBill),
   away: Type.Array(TimelineAway),
   reminders: Type.Array(TimelineReminder),
+  /** Occurrences from the outside calendars the caller sees (house-wide ones and their own). */
+  external: Type.Array(TimelineExternal),
 });
 export type TimelineLayers = Static<typeof TimelineLayers>;

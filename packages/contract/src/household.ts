@@ -3,6 +3,12 @@ import { EXPENSE_NOTE_MAX, EXPENSE_TITLE_MAX } from './bills.js';
 import { ImageDataUrl, TimeZoneName } from './common.js';
 import { EVENT_DESCRIPTION_MAX, EVENT_LOCATION_MAX, EVENT_RRULE_MAX, EVENT_TITLE_MAX } from './events.js';
 import {
+  EXTERNAL_CALENDAR_COLOR_PATTERN,
+  EXTERNAL_CALENDAR_NAME_MAX,
+  EXTERNAL_CALENDAR_URL_MAX,
+  EXTERNAL_CALENDARS_MAX,
+} from './external-calendars.js';
+import {
   GROCERY_ITEM_NAME_MAX,
   GROCERY_LIST_NAME_MAX,
   GROCERY_QUANTITY_MAX,
@@ -330,6 +336,22 @@ export const ExportBills = Type.Object({
 export type ExportBills = Static<typeof ExportBills>;
 
 /**
+ * The house-wide outside calendars (their addresses; the fetched events come again from the feed). A
+ * person's own outside calendars are personal and stay out.
+ */
+export const ExportExternalCalendars = Type.Array(
+  Type.Object({
+    name: Type.String({ minLength: 1, maxLength: EXTERNAL_CALENDAR_NAME_MAX }),
+    url: Type.String({ minLength: 1, maxLength: EXTERNAL_CALENDAR_URL_MAX }),
+    color: Type.String({ pattern: EXTERNAL_CALENDAR_COLOR_PATTERN }),
+    created_by: PersonRef,
+    created_at: Instant,
+  }),
+  { maxItems: EXTERNAL_CALENDARS_MAX },
+);
+export type ExportExternalCalendars = Static<typeof ExportExternalCalendars>;
+
+/**
  * The whole house as one JSON document. Records name people by their `ref` in `people`, never by an id
  * of the Hearth that made it, so it can be imported anywhere. `data` holds one section per domain that
  * has house data; a section a Hearth does not know is refused on import rather than silently dropped.
@@ -350,6 +372,7 @@ export const HouseExport = Type.Object({
     tasks: Type.Optional(ExportTasks),
     bills: Type.Optional(ExportBills),
     meals: Type.Optional(ExportMeals),
+    external_calendars: Type.Optional(ExportExternalCalendars),
   }),
 });
 export type HouseExport = Static<typeof HouseExport>;

@@ -4,6 +4,7 @@ export * from './bills.js';
 export * from './client-config.js';
 export * from './common.js';
 export * from './events.js';
+export * from './external-calendars.js';
 export * from './groceries.js';
 export * from './house-events.js';
 export * from './household.js';

@@ -7,6 +7,7 @@ export { appPasswordsModule } from './app-passwords/index.js';
 export { billsModule } from './bills/index.js';
 export { caldavModule } from './caldav/index.js';
 export { eventsModule } from './events/index.js';
+export { externalCalendarsModule } from './external-calendars/index.js';
 export { groceriesModule } from './groceries/index.js';
 export { housesModule } from './houses/index.js';
 export { liveModule } from './live/index.js';

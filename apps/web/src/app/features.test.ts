@@ -24,6 +24,7 @@ describe('the declared features', () => {
     expect(Object.fromEntries([...keys].map(([kind, list]) => [kind, [...list].sort()]))).toEqual({
       bills: [['bills'], ['groceries']],
       events: [['events']],
+      external_calendars: [['events'], ['external-calendars']],
       groceries: [['groceries'], ['meals', 'grocery-lists']],
       house: [['houses'], ['users']],
       meals: [['meals']],

@@ -5,6 +5,7 @@
  */
 export { feature as bills } from '../features/bills/feature';
 export { feature as events } from '../features/events/feature';
+export { feature as 'external-calendars' } from '../features/external-calendars/feature';
 export { feature as groceries } from '../features/groceries/feature';
 export { feature as home } from '../features/home/feature';
 export { feature as houses } from '../features/houses/feature';

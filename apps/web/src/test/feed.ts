@@ -37,7 +37,7 @@ export const HOUSE_OCCURRENCES: EventOccurrence[] = [
   },
 ];
 
-/** The other layers in RANGE: a task, a bill, an away period and one of my reminders. */
+/** The other layers in RANGE: a task, a bill, an away period, one of my reminders and two outside events. */
 export const HOUSE_LAYERS: TimelineLayers = {
   tasks: [
     {
@@ -60,6 +60,26 @@ export const HOUSE_LAYERS: TimelineLayers = {
     },
   ],
   reminders: [{ reminder_id: 1, title: 'Call mum', remind_at: '2026-05-06T17:00:00.000Z' }],
+  external: [
+    {
+      external_calendar_id: 3,
+      name: 'Council',
+      color: '#ffd400',
+      title: 'Bank holiday',
+      start: '2026-05-04',
+      end: '2026-05-05',
+      all_day: true,
+    },
+    {
+      external_calendar_id: 4,
+      name: 'Bins',
+      color: '#1d4ed8',
+      title: 'Recycling',
+      start: '2026-05-07T06:00:00.000Z',
+      end: '2026-05-07T07:00:00.000Z',
+      all_day: false,
+    },
+  ],
 };
 
 /** Runs a FullCalendar function event source for RANGE (as the calendar would) and returns what it gives. */

@@ -5,7 +5,9 @@ import {
   type EventRow,
   type EventsService,
   eventUid,
+  type FeedFrame,
   feedChunks,
+  feedFrame,
   isOccurrence,
   parseExdates,
   seriesOf,
@@ -65,13 +67,19 @@ export class HouseObjects {
       else series.set(id, [row]);
     }
     const out: DavObject[] = [];
+    // Every object of the house opens with the same calendar lines: written once for all of them.
+    const first = rows[0];
+    const frame = first ? feedFrame(first.house_name) : null;
     for (const [eventId, group] of series) {
       const master = group.find((r) => r.series_id === null);
       if (!master) continue;
       // The series first, then its changed occurrences.
       const ordered = [master, ...group.filter((r) => r !== master)];
       out.push({
-        ...rendered(master.href_name ?? `event-${eventId}.ics`, this.render(ordered, master)),
+        ...rendered(
+          master.href_name ?? `event-${eventId}.ics`,
+          this.render(ordered, master, frame as FeedFrame),
+        ),
         eventId,
         rows: ordered,
       });
@@ -80,8 +88,9 @@ export class HouseObjects {
   }
 
   /** The iCalendar text of one object: the feed's own VEVENTs, with an app's UID and kept properties. */
-  private render(rows: HouseObjectRow[], master: HouseObjectRow): string {
-    const text = [...feedChunks(rows, { publicUrl: this.publicUrl, houseName: master.house_name })].join('');
+  private render(rows: HouseObjectRow[], master: HouseObjectRow, frame: FeedFrame): string {
+    const options = { publicUrl: this.publicUrl, houseName: master.house_name };
+    const text = [...feedChunks(rows, options, undefined, frame)].join('');
     const extras = rows.map((r) => parseExtra(r.extra));
     if (master.uid === null && extras.every((e) => e === null)) return text;
     const root = new ICAL.Component(ICAL.parse(text));

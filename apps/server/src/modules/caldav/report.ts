@@ -11,6 +11,7 @@ import { selectProps } from './propfind.js';
 import { type CollectionName, homeHref, objectHref, objectProps, parseSyncToken } from './resources.js';
 import {
   asNode,
+  cdata,
   child,
   childNames,
   multistatus,
@@ -57,7 +58,7 @@ function objectEntry(
   const available: PropValue[] = objectProps(object.etag, store.component);
   if (data) {
     const text = data.expand ? store.expand(object, data.expand.from, data.expand.to) : object.text;
-    available.push(prop(NS.caldav, 'calendar-data', text));
+    available.push(prop(NS.caldav, 'calendar-data', cdata(text)));
   }
   const names = propNode === undefined ? ['getetag'] : childNames(propNode);
   return { href, ...selectProps(available, { names }) };

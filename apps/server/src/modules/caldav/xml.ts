@@ -66,7 +66,14 @@ const builder = new XMLBuilder({
   attributeNamePrefix: '@_',
   suppressEmptyNode: true,
   processEntities: true,
+  cdataPropName: '#cdata',
 });
+
+/**
+ * Text written as one CDATA section (the builder splits any `]]>` inside): calendar data, which is most
+ * of a large answer, goes out as it is instead of through five entity replacements.
+ */
+export const cdata = (text: string) => ({ '#cdata': text });
 
 const namespaces = Object.fromEntries(Object.entries(PREFIX).map(([ns, p]) => [`@_xmlns:${p}`, ns]));
 

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { escape as escapeText, ICalCalendar, ICalEvent } from 'ical-generator';
+import { escape as escapeText, ICalCalendar } from 'ical-generator';
 import { DateTime } from 'luxon';
 import { nextDay } from './event-times.js';
 import { feedRrule } from './recurrence.js';
@@ -98,58 +98,77 @@ function repeatLines(row: EventFeedRow, allDay: boolean, zone: string): string {
 /** The UID of a house event: an edited occurrence shares its series' UID (told apart by RECURRENCE-ID). */
 export const eventUid = (eventId: number, host: string) => `event-${eventId}@${host}`;
 
+const CANONICAL_UTC = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
+
+/** An instant as iCalendar writes it in UTC, seconds kept: 20260102T090000Z. */
+function utcStamp(iso: string): string {
+  // Stored instants are already UTC ISO (2026-01-02T09:00:00.000Z); anything else is read as a date first.
+  const t = CANONICAL_UTC.test(iso) ? iso : new Date(iso).toISOString();
+  return `${t.slice(0, 4)}${t.slice(5, 7)}${t.slice(8, 10)}T${t.slice(11, 13)}${t.slice(14, 16)}${t.slice(17, 19)}Z`;
+}
+
+/** A YYYY-MM-DD date as iCalendar writes it. */
+const dateStamp = (date: string) => date.replaceAll('-', '');
+
 /**
- * One VEVENT. One-off timed events are written in UTC; repeating ones (and their edited occurrences) in
- * their zone with a TZID, so the series keeps its wall-clock time in calendar apps across clock changes.
- * All-day events are VALUE=DATE with the exclusive end (the day after the last day). The URL ends in the
- * event id (the web app opens the event from it), and the creator travels as X-HEARTH-USER-ID and
- * X-HEARTH-USERNAME.
+ * One VEVENT, written line by line (text values escaped with ical-generator's own `escape`; long lines
+ * folded by the caller), in the order ical-generator writes them. One-off timed events are written in
+ * UTC; repeating ones (and their edited occurrences) in their zone with a TZID, so the series keeps its
+ * wall-clock time in calendar apps across clock changes. All-day events are VALUE=DATE with the exclusive
+ * end (the day after the last day). The URL ends in the event id (the web app opens the event from it),
+ * and the creator travels as X-HEARTH-USER-ID and X-HEARTH-USERNAME.
  */
-function eventText(calendar: ICalCalendar, row: EventFeedRow, publicUrl: string, host: string): string {
+function eventText(row: EventFeedRow, publicUrl: string, host: string): string {
   const allDay = Boolean(row.all_day) && row.start_date !== null && row.end_date !== null;
   const zone = row.time_zone ?? 'UTC';
   const zoned = !allDay && (row.rrule !== null || row.series_id !== null);
   const seriesId = row.series_id ?? row.event_id;
-  const event = new ICalEvent(
-    {
-      id: eventUid(seriesId, host),
-      sequence: row.sequence ?? 0,
-      summary: row.title,
-      ...(row.description ? { description: row.description } : {}),
-      ...(row.location ? { location: row.location } : {}),
-      allDay,
-      ...(zoned ? { timezone: zone } : {}),
-      start: allDay
-        ? `${row.start_date}T00:00:00Z`
-        : zoned
-          ? DateTime.fromISO(row.start_datetime, { zone })
-          : row.start_datetime,
-      end: allDay
-        ? `${nextDay(row.end_date as string)}T00:00:00Z`
-        : zoned
-          ? DateTime.fromISO(row.end_datetime, { zone })
-          : row.end_datetime,
-      ...(row.rrule !== null && row.series_id === null ? { repeating: repeatLines(row, allDay, zone) } : {}),
-      ...(zoned && row.recurrence_id ? { recurrenceId: DateTime.fromISO(row.recurrence_id, { zone }) } : {}),
-      // Without METHOD, DTSTAMP is when the event last changed (RFC 5545 3.8.7.2): the feed is stable.
-      stamp: row.updated_at,
-      created: row.created_at,
-      lastModified: row.updated_at,
-      url: `${publicUrl}/api/event/${seriesId}`,
-      x: [
-        ['X-HEARTH-USER-ID', String(row.user_id)],
-        ['X-HEARTH-USERNAME', row.username ?? ''],
-      ],
-    },
-    calendar,
-  );
-  let text = event.toString();
-  if (allDay && row.recurrence_id) {
-    // An edited all-day occurrence names the date it replaces, as a date like its series' DTSTART.
-    const day = DateTime.fromISO(row.recurrence_id, { zone }).toFormat('yyyyLLdd');
-    text = text.replace('\r\nSUMMARY:', `\r\nRECURRENCE-ID;VALUE=DATE:${day}\r\nSUMMARY:`);
+  const lines = [
+    'BEGIN:VEVENT',
+    `UID:${eventUid(seriesId, host)}`,
+    `SEQUENCE:${row.sequence ?? 0}`,
+    // Without METHOD, DTSTAMP is when the event last changed (RFC 5545 3.8.7.2): the feed is stable.
+    `DTSTAMP:${utcStamp(row.updated_at)}`,
+  ];
+  if (allDay) {
+    lines.push(
+      `DTSTART;VALUE=DATE:${dateStamp(row.start_date as string)}`,
+      `DTEND;VALUE=DATE:${dateStamp(nextDay(row.end_date as string))}`,
+      'X-MICROSOFT-CDO-ALLDAYEVENT:TRUE',
+      'X-MICROSOFT-MSNCALENDAR-ALLDAYEVENT:TRUE',
+    );
+  } else if (zoned) {
+    lines.push(
+      `DTSTART;TZID=${zone}:${localStamp(row.start_datetime, zone)}`,
+      `DTEND;TZID=${zone}:${localStamp(row.end_datetime, zone)}`,
+    );
+  } else {
+    lines.push(`DTSTART:${utcStamp(row.start_datetime)}`, `DTEND:${utcStamp(row.end_datetime)}`);
   }
-  return text;
+  if (row.rrule !== null && row.series_id === null) lines.push(repeatLines(row, allDay, zone));
+  if (row.recurrence_id) {
+    // An edited occurrence names the start it replaces: a date for an all-day series, else in its zone.
+    if (allDay) {
+      lines.push(
+        `RECURRENCE-ID;VALUE=DATE:${DateTime.fromISO(row.recurrence_id, { zone }).toFormat('yyyyLLdd')}`,
+      );
+    } else if (zoned) {
+      lines.push(`RECURRENCE-ID;TZID=${zone}:${localStamp(row.recurrence_id, zone)}`);
+    }
+  }
+  lines.push(`SUMMARY:${escapeText(row.title, false)}`);
+  if (row.location) lines.push(`LOCATION:${escapeText(row.location, false)}`);
+  if (row.description) lines.push(`DESCRIPTION:${escapeText(row.description, false)}`);
+  lines.push(
+    `URL;VALUE=URI:${escapeText(`${publicUrl}/api/event/${seriesId}`, false)}`,
+    `X-HEARTH-USER-ID:${escapeText(String(row.user_id), false)}`,
+    `X-HEARTH-USERNAME:${escapeText(row.username ?? '', false)}`,
+    `CREATED:${utcStamp(row.created_at)}`,
+    `LAST-MODIFIED:${utcStamp(row.updated_at)}`,
+    'END:VEVENT',
+    '',
+  );
+  return lines.join('\r\n');
 }
 
 /** The years a feed's zoned times fall in, for its VTIMEZONE blocks: from the first start to ten years on. */
@@ -166,6 +185,28 @@ export interface ExtraEvents {
   events: Iterable<string>;
 }
 
+/** A calendar's opening lines: everything before the time zones and events (its closing line follows them). */
+export interface FeedFrame {
+  header: string;
+}
+
+const FOOTER = 'END:VCALENDAR';
+
+/**
+ * The frame of a house's calendar. Writing it costs far more than an event (ical-generator measures each
+ * character's octets), so a run that writes many calendar objects of one house makes it once.
+ */
+export function feedFrame(houseName: string): FeedFrame {
+  const calendar = new ICalCalendar({
+    prodId: { company: 'Hearth', product: 'House Calendar', language: 'EN' },
+    // ical-generator writes NAME and X-WR-CALNAME as given: escape the text value ourselves.
+    name: escapeText(houseName, false),
+    ttl: REFRESH_SECONDS,
+  });
+  const empty = calendar.toString();
+  return { header: empty.slice(0, empty.lastIndexOf(FOOTER)) };
+}
+
 /**
  * The house calendar as iCalendar text, produced chunk by chunk from the rows of the one feed query, so a
  * large house never holds its whole feed, or an object per event, in memory at once. A VTIMEZONE is
@@ -175,17 +216,11 @@ export function* feedChunks(
   rows: readonly FeedRow[],
   { publicUrl, houseName }: FeedOptions,
   extra?: ExtraEvents,
+  frame: FeedFrame = feedFrame(houseName),
 ): Generator<string> {
-  const calendar = new ICalCalendar({
-    prodId: { company: 'Hearth', product: 'House Calendar', language: 'EN' },
-    // ical-generator writes NAME and X-WR-CALNAME as given: escape the text value ourselves.
-    name: escapeText(houseName, false),
-    ttl: REFRESH_SECONDS,
-  });
-  const empty = calendar.toString();
-  const footer = 'END:VCALENDAR';
+  const footer = FOOTER;
   // The calendar's own lines, without its closing line: time zones and events go in between.
-  let chunk = empty.slice(0, empty.lastIndexOf(footer));
+  let chunk = frame.header;
   const zoned = [
     ...rows
       .filter(
@@ -205,7 +240,7 @@ export function* feedChunks(
   const host = new URL(publicUrl).host;
   for (const row of rows) {
     if (!isEvent(row)) continue;
-    chunk += fold(eventText(calendar, row, publicUrl, host));
+    chunk += fold(eventText(row, publicUrl, host));
     if (chunk.length >= CHUNK_CHARS) {
       yield chunk;
       chunk = '';

@@ -10,7 +10,7 @@ import { SubscriptionsService } from './subscriptions.js';
 import { TimelineService } from './timeline.js';
 
 /** For the CalDAV module: house events as calendar objects, written and changed through this service. */
-export { eventUid, feedChunks } from './feed.js';
+export { eventUid, type FeedFrame, feedChunks, feedFrame } from './feed.js';
 export { expandSeries, isOccurrence, occurrenceStarting, TooManyOccurrences } from './recurrence.js';
 export { EventsRepository, type FeedRow } from './repository.js';
 export { EventsService, parseExdates, seriesOf } from './service.js';

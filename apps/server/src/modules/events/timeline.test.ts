@@ -450,6 +450,7 @@ describe('layers and the personal feed', () => {
       bills: [],
       away: [],
       reminders: [],
+      external: [],
     });
     expect((await alice.get(`/api/event/layers?from=nope&to=${to}`)).json().error).toMatchObject({
       field: 'from',

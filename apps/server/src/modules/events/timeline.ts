@@ -6,6 +6,7 @@ import type { Membership } from '../../core/membership.js';
 import type { Db } from '../../db/create-db.js';
 import { notFound } from '../../lib/errors.js';
 import { billsDueBetween } from '../bills/index.js';
+import { externalOccurrences } from '../external-calendars/index.js';
 import { reminderOccurrences } from '../reminders/index.js';
 import { awayBetween, tasksDueBetween } from '../tasks/index.js';
 import { checkTimeZone } from './event-times.js';
@@ -14,7 +15,7 @@ import { checkRange } from './service.js';
 /**
  * The calendar's layers besides house events, read through what the tasks, bills and reminders modules
  * export: open tasks due in the range (with whose turn it is), bills falling due, members' away periods,
- * and the caller's own reminders (only ever the caller's).
+ * the caller's own reminders (only ever the caller's), and the outside calendars the caller sees.
  */
 export class TimelineService {
   constructor(
@@ -29,12 +30,13 @@ export class TimelineService {
     // Dated things (bills, away) count by the calendar days the range covers in the caller's zone.
     const firstDay = DateTime.fromJSDate(from, { zone }).toISODate() as string;
     const lastDay = DateTime.fromMillis(to.getTime() - 1, { zone }).toISODate() as string;
-    const [tasks, bills, away, reminders] = await Promise.all([
+    const [tasks, bills, away, reminders, external] = await Promise.all([
       tasksDueBetween(this.db, houseId, from.toISOString(), to.toISOString()),
       billsDueBetween(this.db, houseId, firstDay, lastDay),
       awayBetween(this.db, houseId, firstDay, lastDay),
       reminderOccurrences(this.db, user.user_id, from, to, EVENT_OCCURRENCES_MAX),
+      externalOccurrences(this.db, houseId, user.user_id, from, to, zone, EVENT_OCCURRENCES_MAX),
     ]);
-    return { tasks, bills, away, reminders };
+    return { tasks, bills, away, reminders, external };
   }
 }

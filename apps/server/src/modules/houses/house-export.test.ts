@@ -71,6 +71,24 @@ async function furnishedHouse(app: TestApp, prefix: string) {
       house_id: house.house_id,
     }),
   );
+  // A house-wide outside calendar (exported) and one of Ben's own (never exported); straight into the
+  // table, as their fetching is not what this file tests.
+  const stamp = '2026-04-01T10:00:00.000Z';
+  const calendar = (userId: number, name: string, shared: number) => ({
+    house_id: house.house_id,
+    user_id: userId,
+    name,
+    url: 'webcal://school.example.org/holidays.ics',
+    color: '#3366cc',
+    shared,
+    next_fetch_at: '9999-01-01T00:00:00.000Z',
+    created_at: stamp,
+    updated_at: stamp,
+  });
+  await app.testDb.db
+    .insertInto('external_calendars')
+    .values([calendar(ana.user_id, 'School holidays', 1), calendar(ben.user_id, "Ben's gym", 0)])
+    .execute();
   const list = await ok(ben.client.post('/api/grocery-list/', { grocery_list_name: 'Weekly shop' }));
   const oats = await ok(
     ben.client.post('/api/grocery-item/', {
@@ -356,7 +374,7 @@ describe.each(targets)('export -> import into a new Hearth on %s -> export', (en
     expect(imported.statusCode, imported.body).toBe(200);
     expect(imported.json()).toEqual({
       people: 1,
-      sections: { events: 2, groceries: 2, tasks: 1, bills: 2, meals: 3 },
+      sections: { events: 2, groceries: 2, tasks: 1, bills: 2, meals: 3, external_calendars: 1 },
     });
 
     const second = (await ben2.client.get(`/api/house/${fresh.house_id}/export`)).json();
@@ -384,7 +402,7 @@ describe.each(targets)('export -> import into a new Hearth on %s -> export', (en
     const res = await alone.client.post(`/api/house/${fresh.house_id}/import`, doc);
     expect(res.json()).toEqual({
       people: 3,
-      sections: { events: 2, groceries: 2, tasks: 1, bills: 2, meals: 3 },
+      sections: { events: 2, groceries: 2, tasks: 1, bills: 2, meals: 3, external_calendars: 1 },
     });
     const again = (await alone.client.get(`/api/house/${fresh.house_id}/export`)).json();
     expect(again.people.map((p: { username: string; member: boolean }) => [p.username, p.member])).toEqual([

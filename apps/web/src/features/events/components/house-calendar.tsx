@@ -171,13 +171,15 @@ export function HouseCalendar({ layers, onSelectEvent, onLoadResult, calendarRef
       refetchSoon.current = null;
     };
   }, [queryClient, calendarRef]);
-  useLiveChange(['events', 'tasks', 'bills', 'reminders'], () => refetchSoon.current?.());
+  useLiveChange(['events', 'tasks', 'bills', 'reminders', 'external_calendars'], () =>
+    refetchSoon.current?.(),
+  );
   const reportFailure = useCallback((error: unknown) => {
     console.error('Error loading the house calendar:', error);
     handlers.current.onLoadResult(true);
   }, []);
   const eventSources = useMemo<EventSourceInput[]>(() => {
-    const others = layers.tasks || layers.bills || layers.away || layers.reminders;
+    const others = layers.tasks || layers.bills || layers.away || layers.reminders || layers.external;
     if (!layers.house && !others) return [];
     // One source for every layer, so that one answer says whether all of it loaded: sources of their own
     // report each on its own, and one's success after another's failure would take the banner away while

@@ -28,6 +28,11 @@ const OCCURRENCES = `GET /api/event/?${range}`;
 const LAYERS = `GET /api/event/layers?${range}&time_zone=${encodeURIComponent(zone)}`;
 
 /** `time` on the `day`-th date of this week, in the browser's zone, as an ISO instant. */
+const nextDay = (date: string) => {
+  const d = new Date(`${date}T12:00:00`);
+  d.setDate(d.getDate() + 1);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
 const at = (day: number, time: string) => new Date(`${dates[day]}T${time}`).toISOString();
 
 const pizza: EventOccurrence = {
@@ -61,6 +66,18 @@ const LAYER_ITEMS: TimelineLayers = {
   ],
   away: [],
   reminders: [{ reminder_id: 1, title: 'Call mum', remind_at: at(1, '17:00:00') }],
+  external: [
+    {
+      external_calendar_id: 7,
+      name: 'School',
+      color: '#1d4ed8',
+      title: 'Half term',
+      // All-day, the end exclusive: days 5 and 6.
+      start: dates[5] as string,
+      end: nextDay(dates[6] as string),
+      all_day: true,
+    },
+  ],
 };
 
 /** The titles listed under the day whose full name contains `date`'s day of the month. */
@@ -99,7 +116,10 @@ describe('WeekAtAGlance', () => {
     expect(titlesOn(3)).toEqual(['Internet due']);
     // An all-day event over two days shows on both.
     expect(titlesOn(4)).toEqual(['Camping trip']);
-    expect(titlesOn(5)).toEqual(['Camping trip']);
+    expect(titlesOn(5)).toEqual(['Camping trip', 'Half term']);
+    // An outside calendar's all-day event covers its days, the exclusive end left out, in its colour.
+    expect(titlesOn(6)).toEqual(['Half term']);
+    expect(screen.getAllByTitle('Half term · From School')[0]).toHaveStyle({ borderLeftColor: '#1d4ed8' });
     expect(titlesOn(0)).toEqual([]);
     // Who added an event, and what a layer's item is, are read to screen readers.
     expect(screen.getByRole('button', { name: /Pizza night\W+Added by alex/ })).toBeInTheDocument();
@@ -128,7 +148,14 @@ describe('WeekAtAGlance', () => {
   it('leaves out the layers switched off on the calendar page, without asking for them', async () => {
     localStorage.setItem(
       'hearth.calendar.layers',
-      JSON.stringify({ house: true, tasks: false, bills: false, away: false, reminders: false }),
+      JSON.stringify({
+        house: true,
+        tasks: false,
+        bills: false,
+        away: false,
+        reminders: false,
+        external: false,
+      }),
     );
     const { calls } = mockFetch({ [OCCURRENCES]: { body: [pizza] } });
     renderAt(<WeekAtAGlance user={user} />, '/home');
@@ -142,7 +169,7 @@ describe('WeekAtAGlance', () => {
   it('says when nothing is on this week', async () => {
     mockFetch({
       [OCCURRENCES]: { body: [] },
-      [LAYERS]: { body: { tasks: [], bills: [], away: [], reminders: [] } },
+      [LAYERS]: { body: { tasks: [], bills: [], away: [], reminders: [], external: [] } },
     });
     renderAt(<WeekAtAGlance user={user} />, '/home');
     expect(

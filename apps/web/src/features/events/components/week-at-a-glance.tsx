@@ -81,12 +81,14 @@ function ItemLine({
   );
   const classes = `hearth-layer-${item.layer} block max-w-full rounded-lg border border-line border-l-4 [border-left-color:var(--hearth-layer)] bg-surface px-2 py-1 text-left text-sm`;
   const tooltip = item.note ? `${item.title} · ${item.note}` : item.title;
+  const style = item.color ? { borderLeftColor: item.color } : undefined;
   if (item.occurrence) {
     const occurrence = item.occurrence;
     return (
       <button
         type="button"
         title={tooltip}
+        style={style}
         onClick={() => onOpen(occurrence)}
         className={`${classes} hover:border-tan hover:bg-tan-light focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary`}
       >
@@ -95,7 +97,7 @@ function ItemLine({
     );
   }
   return (
-    <div title={tooltip} className={classes}>
+    <div title={tooltip} className={classes} style={style}>
       {body}
     </div>
   );
@@ -121,7 +123,7 @@ function WeekDays({ houseId }: { houseId: number }) {
     queryFn: ({ signal }) => fetchOccurrences(api, from, to, signal),
     enabled: toggles.house,
   });
-  const otherLayers = toggles.tasks || toggles.bills || toggles.away || toggles.reminders;
+  const otherLayers = toggles.tasks || toggles.bills || toggles.away || toggles.reminders || toggles.external;
   const layers = useQuery({
     queryKey: [...eventKeys.all, 'week-layers', week.start, zone],
     queryFn: ({ signal }) => fetchLayers(api, from, to, zone, signal),
@@ -129,7 +131,7 @@ function WeekDays({ houseId }: { houseId: number }) {
   });
   // House events refetch through the 'events' keys; the other layers change with their own kinds. A
   // resync (null) needs nothing here: the layers' query sits under the 'events' keys, which it refetches.
-  useLiveChange(['tasks', 'bills', 'reminders'], (change) => {
+  useLiveChange(['tasks', 'bills', 'reminders', 'external_calendars'], (change) => {
     if (change) void layers.refetch({ cancelRefetch: false });
   });
 

@@ -10,6 +10,7 @@ export const LAYERS = [
   { id: 'bills', label: 'events:layers.bills' },
   { id: 'away', label: 'events:layers.away' },
   { id: 'reminders', label: 'events:layers.reminders' },
+  { id: 'external', label: 'events:layers.external' },
 ] as const satisfies readonly { id: string; label: Parameters<typeof tr>[0] }[];
 export type LayerId = (typeof LAYERS)[number]['id'];
 export type LayerToggles = Record<LayerId, boolean>;
@@ -20,6 +21,7 @@ export const ALL_LAYERS_ON: LayerToggles = {
   bills: true,
   away: true,
   reminders: true,
+  external: true,
 };
 
 /** What the calendar keeps of a house event occurrence besides its times. */
@@ -135,5 +137,35 @@ export function layersToEvents(layers: TimelineLayers, on: LayerToggles): EventI
       );
     }
   }
+  if (on.external) {
+    for (const x of layers.external) {
+      item(
+        'external',
+        {
+          id: `external-${x.external_calendar_id}-${x.start}-${x.title}`,
+          title: x.title,
+          start: x.start,
+          end: x.end,
+          allDay: x.all_day,
+          // Each outside calendar in its own colour, its text readable on it.
+          backgroundColor: x.color,
+          borderColor: x.color,
+          textColor: textOn(x.color),
+        },
+        tr('events:notes.external', { name: x.name }),
+      );
+    }
+  }
   return out;
+}
+
+/** Black or white, whichever reads better on a `#rrggbb` colour (WCAG relative luminance). */
+export function textOn(color: string): string {
+  const channel = (i: number) => {
+    const c = Number.parseInt(color.slice(1 + i * 2, 3 + i * 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  const l = 0.2126 * channel(0) + 0.7152 * channel(1) + 0.0722 * channel(2);
+  // Contrast with white (1.05 / (l + 0.05)) against black ((l + 0.05) / 0.05): whichever is higher.
+  return 1.05 / (l + 0.05) >= (l + 0.05) / 0.05 ? '#ffffff' : '#000000';
 }

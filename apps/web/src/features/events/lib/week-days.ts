@@ -22,6 +22,8 @@ export interface GlanceItem {
   /** Who added it or what it is: its tooltip and a note for screen readers. */
   note: string | null;
   occurrence?: EventOccurrence;
+  /** An outside calendar's own colour (the other layers have theirs from the theme). */
+  color?: string;
 }
 
 export interface GlanceDay {
@@ -52,6 +54,14 @@ function dated(key: string, title: string, layer: LayerId, from: string, to: str
 function timed(key: string, title: string, layer: LayerId, from: string, to: string, note: string | null) {
   const start = Date.parse(from);
   return { key, title, layer, allDay: false, startDate: '', endDate: '', start, end: Date.parse(to), note };
+}
+
+/** The date before an exclusive end date, never before the start. */
+function dayBefore(end: string, start: string): string {
+  const d = new Date(`${end}T12:00:00`);
+  d.setDate(d.getDate() - 1);
+  const before = isoDate(d);
+  return before < start ? start : before;
 }
 
 /** The week's items of the layers switched on, as the calendar page shows them. */
@@ -104,6 +114,17 @@ export function glanceItems(
     for (const r of layers.reminders) {
       const key = `reminder-${r.reminder_id}-${r.remind_at}`;
       out.push(timed(key, r.title, 'reminders', r.remind_at, r.remind_at, t('events:notes.reminder')));
+    }
+  }
+  if (on.external) {
+    for (const x of layers.external) {
+      const key = `external-${x.external_calendar_id}-${x.start}-${x.title}`;
+      const note = t('events:notes.external', { name: x.name });
+      // All-day ends are exclusive in the feed; the week's dates are inclusive.
+      const item = x.all_day
+        ? dated(key, x.title, 'external', x.start, dayBefore(x.end, x.start), note)
+        : timed(key, x.title, 'external', x.start, x.end, note);
+      out.push({ ...item, color: x.color });
     }
   }
   return out;

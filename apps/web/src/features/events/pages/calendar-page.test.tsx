@@ -57,7 +57,11 @@ const FEED = '/api/event/house/1/calendar.ics?access_token=test-access-token';
 
 function setup(user: User = member, routes: Parameters<typeof mockFetch>[0] = {}) {
   vi.mocked(useAuth).mockReturnValue(authState('signedIn'));
-  const fetch = mockFetch({ 'GET /api/users/me': { body: user }, ...routes });
+  const fetch = mockFetch({
+    'GET /api/users/me': { body: user },
+    'GET /api/external-calendar/': { body: [] },
+    ...routes,
+  });
   const { queryClient } = renderAt(<CalendarPage />, '/calendar');
   return { ...fetch, queryClient };
 }
@@ -148,7 +152,17 @@ describe('CalendarPage', () => {
       ['Internet due', '2026-05-07', undefined, true, ['hearth-layer-bills']],
       ['Alex Kim away', '2026-05-08', '2026-05-10', true, ['hearth-layer-away']],
       ['Call mum', '2026-05-06T17:00:00.000Z', undefined, false, ['hearth-layer-reminders']],
+      ['Bank holiday', '2026-05-04', '2026-05-05', true, ['hearth-layer-external']],
+      ['Recycling', '2026-05-07T06:00:00.000Z', '2026-05-07T07:00:00.000Z', false, ['hearth-layer-external']],
     ]);
+    // An outside calendar's events in its own colour, with text that reads on it, and its name as the note.
+    expect(events[6]).toMatchObject({
+      backgroundColor: '#ffd400',
+      borderColor: '#ffd400',
+      textColor: '#000000',
+      extendedProps: { layer: 'external', note: 'From Council' },
+    });
+    expect(events[7]).toMatchObject({ backgroundColor: '#1d4ed8', textColor: '#ffffff' });
     expect(events[1]?.extendedProps).toMatchObject({
       layer: 'house',
       username: 'alex',
@@ -207,6 +221,8 @@ describe('CalendarPage', () => {
       ['hearth-layer-bills'],
       ['hearth-layer-away'],
       ['hearth-layer-reminders'],
+      ['hearth-layer-external'],
+      ['hearth-layer-external'],
     ]);
     expect(calls.some((c) => c.path === OCCURRENCES_PATH)).toBe(false);
     await userEvent.click(screen.getByRole('button', { name: 'Bills due' }));
@@ -214,9 +230,11 @@ describe('CalendarPage', () => {
       'Hoover (Alex Kim)',
       'Alex Kim away',
       'Call mum',
+      'Bank holiday',
+      'Recycling',
     ]);
     await userEvent.click(screen.getByRole('button', { name: 'Bills due' }));
-    for (const name of ['Tasks due', 'Bills due', 'Away', 'My reminders']) {
+    for (const name of ['Tasks due', 'Bills due', 'Away', 'My reminders', 'Outside calendars']) {
       await userEvent.click(screen.getByRole('button', { name }));
     }
     expect(props().eventSources).toEqual([]);
@@ -226,6 +244,7 @@ describe('CalendarPage', () => {
       bills: false,
       away: false,
       reminders: false,
+      external: false,
     });
     localStorage.removeItem('hearth.calendar.layers');
   });

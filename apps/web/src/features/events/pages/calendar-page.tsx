@@ -9,6 +9,7 @@ import { Spinner } from '../../../components/spinner';
 import { useAccessToken } from '../../../lib/api-client';
 import { t } from '../../../lib/i18n';
 import { useLogError } from '../../../lib/use-log-error';
+import { ExternalCalendarsPanel } from '../../external-calendars';
 import { useMe } from '../../users';
 import { feedUrl } from '../api';
 import type { CalendarHandle } from '../components/calendar-grid';
@@ -29,7 +30,8 @@ const HouseCalendar = lazy(async () => ({
 
 /**
  * Calendar (/calendar): the house timeline. House events (repeating ones expanded by the server) and the
- * layers switched on: tasks due, bills due, away periods and my reminders.
+ * layers switched on: tasks due, bills due, away periods, my reminders and outside calendars (added and
+ * managed below the calendar).
  */
 export function CalendarPage() {
   // The page loads the user once (the query cache shares it).
@@ -127,6 +129,9 @@ export function CalendarPage() {
                 </Suspense>
               )}
             </Card>
+            <div className="max-w-2xl">
+              <ExternalCalendarsPanel />
+            </div>
             {user && (
               <div className="max-w-2xl">
                 <SubscribePanel userId={user.user_id} />

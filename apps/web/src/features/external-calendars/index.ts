@@ -1,0 +1,1 @@
+export { ExternalCalendarsPanel } from './components/external-calendars-panel';
