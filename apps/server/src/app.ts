@@ -27,7 +27,7 @@ import { reportUnusableRowsTo } from './lib/unusable-rows.js';
 import { AccessTokensRepository, AccessTokensService } from './modules/access-tokens/index.js';
 import * as modules from './modules/index.js';
 import { createLiveBus } from './modules/live/create-live-bus.js';
-import { createHouseEvents, WebhooksRepository } from './modules/webhooks/index.js';
+import { createHouseEvents } from './modules/webhooks/index.js';
 import { apiDocsPlugin } from './plugins/api-docs.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin, frameworkError } from './plugins/errors.js';
@@ -185,7 +185,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   // Writes that carry an Idempotency-Key are answered once; a repeat gets the first answer again.
   await app.register(idempotencyPlugin, { db });
 
-  const houseEvents = createHouseEvents(new WebhooksRepository(db, config.database.engine), app.log);
+  const houseEvents = createHouseEvents(config.database.engine);
   const context = { db, config, log: app.log, membership, live, houseEvents, limits, metrics };
 
   let actions: ModuleActions | undefined;

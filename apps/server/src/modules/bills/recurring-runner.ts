@@ -68,7 +68,14 @@ export class RecurringRunner {
             const dates = occurrencesBetween(template, from, today);
             for (const date of dates.slice(0, budget)) {
               const expenseId = await this.makeOne(repo, template, date);
-              if (expenseId !== null) created.push({ house: template.house_id, expenseId });
+              if (expenseId !== null) {
+                created.push({ house: template.house_id, expenseId });
+                // Made by Hearth, not a person: no actor. Announced in the same transaction.
+                const expense = await repo.expense(template.house_id, expenseId);
+                if (expense) {
+                  await this.houseEvents.emit(template.house_id, null, 'expense.created', expense, repo.db);
+                }
+              }
             }
             if (dates.length > budget) {
               // The rest in the next transaction: this bill is due again from its first date not made.
@@ -87,9 +94,6 @@ export class RecurringRunner {
       made += batch.created.length;
       for (const c of batch.created) {
         houses.set(c.house, c.expenseId);
-        // Made by Hearth, not a person: no actor.
-        const expense = await this.bills.expense(c.house, c.expenseId);
-        if (expense) await this.houseEvents.emit(c.house, null, 'expense.created', expense);
       }
       for (const s of batch.skipped) {
         this.log.warn(s, 'recurring bill: dates older than the catch-up window were skipped, not made');

@@ -10,10 +10,9 @@ import type {
   Split,
   SplitMode,
 } from '@hearth/contract';
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { DatabaseEngine } from '../../config.js';
 import type { Db } from '../../db/create-db.js';
-import type { Database } from '../../db/tables.js';
 import { readable } from '../../lib/unusable-rows.js';
 import type { MemberTotals } from './balances.js';
 import { storedRule, storedSplit } from './stored-recurring.js';
@@ -180,7 +179,7 @@ function recurringColumns(v: RecurringValues) {
  */
 export class BillsRepository {
   constructor(
-    private readonly db: Db | Kysely<Database>,
+    readonly db: Db,
     readonly engine: DatabaseEngine,
   ) {}
 

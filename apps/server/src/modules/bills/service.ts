@@ -235,14 +235,16 @@ export class BillsService {
     const { user, houseId } = await this.member(identity);
     const currency = await this.requireCurrency(houseId);
     const values = await this.expenseValues(houseId, currency, input);
-    const id = await this.bills.transaction(async (repo) => {
+    const expense = await this.bills.transaction(async (repo) => {
       const expenseId = await repo.insertExpense(houseId, values, user.user_id);
       await repo.logActivity(houseId, this.activity(user, 'created', 'expense', expenseId, values));
-      return expenseId;
+      return this.announceExpense(repo, houseId, user, 'expense.created', expenseId);
     });
-    await this.publish(houseId, user.user_id, { entity: 'expense', action: 'created', id });
-    const expense = await this.found(houseId, id);
-    await this.houseEvents.emit(houseId, user, 'expense.created', expense);
+    await this.publish(houseId, user.user_id, {
+      entity: 'expense',
+      action: 'created',
+      id: expense.expense_id,
+    });
     return expense;
   }
 
@@ -252,13 +254,12 @@ export class BillsService {
     if (!(await this.bills.expense(houseId, expenseId))) throw expenseNotFound();
     const currency = await this.requireCurrency(houseId);
     const values = await this.expenseValues(houseId, currency, input);
-    await this.bills.transaction(async (repo) => {
+    const expense = await this.bills.transaction(async (repo) => {
       if (!(await repo.updateExpense(houseId, expenseId, values))) throw expenseNotFound();
       await repo.logActivity(houseId, this.activity(user, 'updated', 'expense', expenseId, values));
+      return this.announceExpense(repo, houseId, user, 'expense.updated', expenseId);
     });
     await this.publish(houseId, user.user_id, { entity: 'expense', action: 'updated', id: expenseId });
-    const expense = await this.found(houseId, expenseId);
-    await this.houseEvents.emit(houseId, user, 'expense.updated', expense);
     return expense;
   }
 
@@ -274,15 +275,22 @@ export class BillsService {
           amount_minor: Number(row.amount_minor),
         }),
       );
+      await this.houseEvents.emit(houseId, user, 'expense.deleted', { expense_id: expenseId }, repo.db);
     });
     await this.publish(houseId, user.user_id, { entity: 'expense', action: 'deleted', id: expenseId });
-    await this.houseEvents.emit(houseId, user, 'expense.deleted', { expense_id: expenseId });
   }
 
-  private async found(houseId: number, expenseId: number): Promise<Expense> {
-    const expense = await this.bills.expense(houseId, expenseId);
-    // Deleted by a housemate between the write and this read.
+  /** Reads the expense as the API answers it and announces it, in the change's own transaction. */
+  private async announceExpense(
+    repo: BillsRepository,
+    houseId: number,
+    user: HouseMember['user'],
+    type: 'expense.created' | 'expense.updated',
+    expenseId: number,
+  ): Promise<Expense> {
+    const expense = await repo.expense(houseId, expenseId);
     if (!expense) throw expenseNotFound();
+    await this.houseEvents.emit(houseId, user, type, expense, repo.db);
     return expense;
   }
 
@@ -375,6 +383,7 @@ export class BillsService {
           amount_minor: created.amount_minor,
         }),
       );
+      await this.houseEvents.emit(houseId, user, 'payment.created', created, repo.db);
       return created;
     });
     await this.publish(houseId, user.user_id, {
@@ -382,7 +391,6 @@ export class BillsService {
       action: 'created',
       id: payment.payment_id,
     });
-    await this.houseEvents.emit(houseId, user, 'payment.created', payment);
     return payment;
   }
 
@@ -398,9 +406,9 @@ export class BillsService {
           amount_minor: payment.amount_minor,
         }),
       );
+      await this.houseEvents.emit(houseId, user, 'payment.deleted', { payment_id: paymentId }, repo.db);
     });
     await this.publish(houseId, user.user_id, { entity: 'payment', action: 'deleted', id: paymentId });
-    await this.houseEvents.emit(houseId, user, 'payment.deleted', { payment_id: paymentId });
   }
 
   // --- recurring bills ---
@@ -524,7 +532,7 @@ export class BillsService {
         .slice(0, EXPENSE_NOTE_MAX),
       split: input.split,
     });
-    const id = await this.bills.transaction(async (repo) => {
+    const expense = await this.bills.transaction(async (repo) => {
       const removed = await repo.removeItems(
         listId,
         ticked.items.map((i) => i.id),
@@ -539,16 +547,14 @@ export class BillsService {
       }
       const expenseId = await repo.insertExpense(houseId, values, user.user_id);
       await repo.logActivity(houseId, this.activity(user, 'created', 'expense', expenseId, values));
-      return expenseId;
+      return this.announceExpense(repo, houseId, user, 'expense.created', expenseId);
     });
     await this.publish(houseId, user.user_id, {
       entity: 'expense',
       action: 'created',
-      id,
+      id: expense.expense_id,
       parent_id: listId,
     });
-    const expense = await this.found(houseId, id);
-    await this.houseEvents.emit(houseId, user, 'expense.created', expense);
     return expense;
   }
 

@@ -32,7 +32,7 @@ export interface FeedRow {
 export type FeedCaller = { issuer: string; subject: string } | { tokenHash: string };
 
 export class EventsRepository {
-  constructor(private readonly db: Db) {}
+  constructor(readonly db: Db) {}
 
   /** The event, only if it belongs to houseId (one query; a miss says nothing about other houses). */
   findInHouse(eventId: number, houseId: number): Promise<EventWithCreator | undefined> {

@@ -362,16 +362,19 @@ export class EventsService {
     if (input.house_id !== houseId) throw notFound('House');
     const now = new Date().toISOString();
     const fields = eventFields(input);
-    const row = await this.events.insert({
-      ...asRow(fields),
-      house_id: houseId,
-      user_id: user.user_id,
-      created_at: now,
-      updated_at: now,
+    const event = await this.events.transaction(async (events) => {
+      const row = await events.insert({
+        ...asRow(fields),
+        house_id: houseId,
+        user_id: user.user_id,
+        created_at: now,
+        updated_at: now,
+      });
+      const made = toEvent({ ...row, username: user.username });
+      await this.houseEvents.emit(houseId, user, 'event.created', made, events.db);
+      return made;
     });
-    await this.publish(houseId, user, 'created', row.event_id);
-    const event = toEvent({ ...row, username: user.username });
-    await this.houseEvents.emit(houseId, user, 'event.created', event);
+    await this.publish(houseId, user, 'created', event.event_id);
     return event;
   }
 
@@ -403,11 +406,9 @@ export class EventsService {
     if (scope === 'this' && key) result = await this.updateOccurrence(current, user, key, patch);
     else if (scope === 'following' && key && key !== current.start_datetime) {
       result = await this.split(current, user, key, patch);
-    } else result = await this.updateAll(current, key, patch);
+    } else result = await this.updateAll(current, user, key, patch);
+    // Each path announces in its own transaction.
     await this.publish(houseId, user, 'updated', eventId);
-    // A split makes a new series (announced by split); the one edited is announced here.
-    if (result.event_id === eventId) await this.houseEvents.emit(houseId, user, 'event.updated', result);
-    else await this.announceUpdated(houseId, user, eventId);
     return result;
   }
 
@@ -418,6 +419,7 @@ export class EventsService {
    */
   private async updateAll(
     current: EventWithCreator,
+    user: UserRow,
     key: string | undefined,
     patch: EventPatch,
   ): Promise<Event> {
@@ -445,10 +447,10 @@ export class EventsService {
         updated_at: new Date().toISOString(),
       });
       if (reshaped) await events.deleteOverrides(current.event_id);
-      return changed ? events.findInHouse(current.event_id, houseId) : undefined;
+      return changed ? this.announceUpdated(events, houseId, user, current.event_id) : undefined;
     });
     if (!row) throw eventNotFound();
-    return toEvent(row);
+    return row;
   }
 
   /** One occurrence edited on its own: a row of its own that replaces it (made, or changed again). */
@@ -472,7 +474,7 @@ export class EventsService {
     };
     const fields = eventFields({ ...mergedFields(base, { ...patch, rrule: null }), rrule: null });
     const now = new Date().toISOString();
-    await this.events.transaction(async (events) => {
+    const row = await this.events.transaction(async (events) => {
       if (existing) {
         await events.update(existing.event_id, current.house_id, { ...asRow(fields), updated_at: now });
       } else {
@@ -488,10 +490,10 @@ export class EventsService {
       }
       // Calendar apps see the series change too.
       await events.update(current.event_id, current.house_id, { updated_at: now });
+      return this.announceUpdated(events, current.house_id, user, current.event_id);
     });
-    const row = await this.events.findInHouse(current.event_id, current.house_id);
     if (!row) throw eventNotFound();
-    return toEvent(row);
+    return row;
   }
 
   /**
@@ -544,12 +546,14 @@ export class EventsService {
       });
       if (sameTimes) await events.moveOverrides(current.event_id, row.event_id, key);
       else await events.deleteOverrides(current.event_id, key);
-      return row;
+      // The new series is created; the one it was split from is updated.
+      const event = toEvent({ ...row, username: user.username });
+      await this.houseEvents.emit(current.house_id, user, 'event.created', event, events.db);
+      await this.announceUpdated(events, current.house_id, user, current.event_id);
+      return event;
     });
     await this.publish(current.house_id, user, 'created', made.event_id);
-    const event = toEvent({ ...made, username: user.username });
-    await this.houseEvents.emit(current.house_id, user, 'event.created', event);
-    return event;
+    return made;
   }
 
   /**
@@ -563,9 +567,11 @@ export class EventsService {
     const scope = current.rrule ? (query.scope ?? 'all') : 'all';
     const key = scope === 'all' ? undefined : this.occurrenceKey(current, query.occurrence_start);
     if (!key || (scope === 'following' && key === current.start_datetime)) {
-      if (!(await this.events.delete(eventId, houseId))) throw eventNotFound();
+      await this.events.transaction(async (events) => {
+        if (!(await events.delete(eventId, houseId))) throw eventNotFound();
+        await this.houseEvents.emit(houseId, user, 'event.deleted', { event_id: eventId }, events.db);
+      });
       await this.publish(houseId, user, 'deleted', eventId);
-      await this.houseEvents.emit(houseId, user, 'event.deleted', { event_id: eventId });
       return;
     }
     const series = seriesOf(current);
@@ -585,15 +591,23 @@ export class EventsService {
         });
         await events.deleteOverrides(eventId, key);
       }
+      await this.announceUpdated(events, houseId, user, eventId);
     });
     await this.publish(houseId, user, 'updated', eventId);
-    await this.announceUpdated(houseId, user, eventId);
   }
 
-  /** Announces an event as it now reads (a series that lost occurrences). */
-  private async announceUpdated(houseId: number, user: UserRow, eventId: number): Promise<void> {
-    const row = await this.events.findInHouse(eventId, houseId);
-    if (row) await this.houseEvents.emit(houseId, user, 'event.updated', toEvent(row));
+  /** Reads an event as it now reads and announces it, in the change's own transaction. */
+  private async announceUpdated(
+    events: EventsRepository,
+    houseId: number,
+    user: UserRow,
+    eventId: number,
+  ): Promise<Event | undefined> {
+    const row = await events.findInHouse(eventId, houseId);
+    if (!row) return undefined;
+    const event = toEvent(row);
+    await this.houseEvents.emit(houseId, user, 'event.updated', event, events.db);
+    return event;
   }
 
   /**

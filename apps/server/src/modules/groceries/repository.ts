@@ -70,7 +70,7 @@ export interface NameToRemember {
  * an id of another house matches nothing (the service answers 404).
  */
 export class GroceriesRepository {
-  constructor(private readonly db: Db) {}
+  constructor(readonly db: Db) {}
 
   /** Runs `work` in one transaction, with a repository bound to it. */
   transaction<T>(work: (repo: GroceriesRepository) => Promise<T>): Promise<T> {

@@ -109,21 +109,32 @@ export class GroceriesService {
   async createList(identity: Identity, input: GroceryListInput): Promise<GroceryList> {
     const { user, houseId } = await this.member(identity);
     const name = requiredText(input.grocery_list_name, 'grocery_list_name', GROCERY_LIST_NAME_MAX);
-    const list = await this.groceries.insertList(houseId, name, user.user_id);
+    const list = await this.groceries.transaction(async (repo) => {
+      const added = await repo.insertList(houseId, name, user.user_id);
+      await this.houseEvents.emit(houseId, user, 'grocery_list.created', added, repo.db);
+      return added;
+    });
     await this.publish(houseId, user, {
       entity: 'grocery_list',
       action: 'created',
       id: list.grocery_list_id,
     });
-    await this.houseEvents.emit(houseId, user, 'grocery_list.created', list);
     return list;
   }
 
   async deleteList(identity: Identity, listId: number): Promise<void> {
     const { user, houseId } = await this.member(identity);
-    if (!(await this.groceries.deleteListInHouse(listId, houseId))) throw listNotFound();
+    await this.groceries.transaction(async (repo) => {
+      if (!(await repo.deleteListInHouse(listId, houseId))) throw listNotFound();
+      await this.houseEvents.emit(
+        houseId,
+        user,
+        'grocery_list.deleted',
+        { grocery_list_id: listId },
+        repo.db,
+      );
+    });
     await this.publish(houseId, user, { entity: 'grocery_list', action: 'deleted', id: listId });
-    await this.houseEvents.emit(houseId, user, 'grocery_list.deleted', { grocery_list_id: listId });
   }
 
   /** Removes the list's ticked items (their purchases stay in the house's history); returns how many. */
@@ -161,6 +172,7 @@ export class GroceriesService {
         );
         await repo.rememberAdded(houseId, memory, quantity);
         if (input.category !== undefined) await repo.teachCategory(houseId, memory, input.category);
+        await this.houseEvents.emit(houseId, user, 'grocery_item.created', added, repo.db);
         return added;
       });
     } catch (err) {
@@ -169,7 +181,6 @@ export class GroceriesService {
       throw err;
     }
     await this.publishItem(houseId, user, item, 'created');
-    await this.houseEvents.emit(houseId, user, 'grocery_item.created', item);
     return item;
   }
 
@@ -196,7 +207,7 @@ export class GroceriesService {
       );
     }
 
-    const item = await this.groceries.transaction(async (repo) => {
+    const answer = await this.groceries.transaction(async (repo) => {
       const before = await repo.itemInHouse(itemId, houseId);
       if (!before) return null;
       if (Object.keys(changes).length > 0) await repo.updateItem(itemId, changes);
@@ -227,24 +238,27 @@ export class GroceriesService {
           }
         }
       }
-      return repo.itemInHouse(itemId, houseId);
+      const after = await repo.itemInHouse(itemId, houseId);
+      if (!after) return null;
+      const { name_key: _key, ...changed } = after;
+      await this.houseEvents.emit(houseId, user, 'grocery_item.updated', changed, repo.db);
+      return changed;
     });
-    if (!item) throw itemNotFound();
-    const { name_key: _key, ...answer } = item;
+    if (!answer) throw itemNotFound();
     await this.publishItem(houseId, user, answer, 'updated');
-    await this.houseEvents.emit(houseId, user, 'grocery_item.updated', answer);
     return answer;
   }
 
   async removeItem(identity: Identity, itemId: number): Promise<void> {
     const { user, houseId } = await this.member(identity);
-    const item = await this.groceries.deleteItemInHouse(itemId, houseId);
-    if (!item) throw itemNotFound();
-    await this.publishItem(houseId, user, item, 'deleted');
-    await this.houseEvents.emit(houseId, user, 'grocery_item.deleted', {
-      grocery_item_id: item.grocery_item_id,
-      grocery_list_id: item.grocery_list_id,
+    const item = await this.groceries.transaction(async (repo) => {
+      const removed = await repo.deleteItemInHouse(itemId, houseId);
+      if (!removed) throw itemNotFound();
+      const deletion = { grocery_item_id: removed.grocery_item_id, grocery_list_id: removed.grocery_list_id };
+      await this.houseEvents.emit(houseId, user, 'grocery_item.deleted', deletion, repo.db);
+      return removed;
     });
+    await this.publishItem(houseId, user, item, 'deleted');
   }
 
   /**

@@ -72,10 +72,10 @@ export class HousesRepository {
   }
 
   /** Moves a user into a house only if they are in none (the check and the move are one statement). */
-  async addMember(houseId: number, userId: number): Promise<boolean> {
-    const result = await this.db
+  async addMember(houseId: number, userId: number, joinedAt: string, db: Db = this.db): Promise<boolean> {
+    const result = await db
       .updateTable('users')
-      .set({ house_id: houseId, joined_at: new Date().toISOString() })
+      .set({ house_id: houseId, joined_at: joinedAt })
       .where('user_id', '=', userId)
       .where('house_id', 'is', null)
       .executeTakeFirst();

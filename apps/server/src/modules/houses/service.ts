@@ -95,20 +95,24 @@ export class HousesService {
     const code = normaliseHouseCode(rawCode);
     const row = code === '' ? undefined : await this.houses.findByCode(code);
     if (!row) throw notFound('No house has that code; it');
-    if (!(await this.houses.addMember(row.house_id, user.user_id))) throw alreadyInHouse();
+    const joinedAt = new Date().toISOString();
+    await this.houses.inTransaction(async (trx) => {
+      if (!(await this.houses.addMember(row.house_id, user.user_id, joinedAt, trx))) throw alreadyInHouse();
+      // Names only: the photo and contact details stay inside Hearth.
+      const member = {
+        user_id: user.user_id,
+        username: user.username,
+        first_name: user.first_name,
+        last_name: user.last_name,
+        joined_at: joinedAt,
+      };
+      await this.houseEvents.emit(row.house_id, user, 'member.joined', member, trx);
+    });
     await this.publish(row.house_id, {
       entity: 'member',
       action: 'created',
       id: user.user_id,
       actor_id: user.user_id,
-    });
-    // Names only: the photo and contact details stay inside Hearth.
-    await this.houseEvents.emit(row.house_id, user, 'member.joined', {
-      user_id: user.user_id,
-      username: user.username,
-      first_name: user.first_name,
-      last_name: user.last_name,
-      joined_at: new Date().toISOString(),
     });
     return toHouse(row);
   }
@@ -150,9 +154,11 @@ export class HousesService {
    */
   async leave(identity: Identity, houseId: number): Promise<LeaveResult> {
     const { user } = await this.membership.ofHouse(identity, houseId);
-    const deleted = await this.houses.withHouseLocked(houseId, (trx) =>
-      this.houses.depart(trx, houseId, user.user_id),
-    );
+    const deleted = await this.houses.withHouseLocked(houseId, async (trx) => {
+      const gone = await this.houses.depart(trx, houseId, user.user_id);
+      if (!gone) await this.houseEvents.emit(houseId, user, 'member.left', { user_id: user.user_id }, trx);
+      return gone;
+    });
     if (!deleted) {
       await this.publish(houseId, {
         entity: 'member',
@@ -160,7 +166,6 @@ export class HousesService {
         id: user.user_id,
         actor_id: user.user_id,
       });
-      await this.houseEvents.emit(houseId, user, 'member.left', { user_id: user.user_id });
     }
     return { house_deleted: deleted };
   }
@@ -180,6 +185,7 @@ export class HousesService {
       const pending = await this.houses.pendingRemoval(trx, houseId, userId);
       if (members.length <= 2 || (pending && pending.requested_by !== user.user_id)) {
         await this.houses.depart(trx, houseId, userId);
+        await this.houseEvents.emit(houseId, user, 'member.left', { user_id: userId }, trx);
         return 'removed' as const;
       }
       if (!pending) await this.houses.requestRemoval(trx, houseId, userId, user.user_id);
@@ -194,7 +200,6 @@ export class HousesService {
     await this.publish(houseId, change);
     if (status === 'removed') {
       await this.live.publishToUser(userId, { kind: 'house', ...change });
-      await this.houseEvents.emit(houseId, user, 'member.left', { user_id: userId });
     }
     return { status };
   }
@@ -222,6 +227,8 @@ export class HousesService {
       houseDeleted = await this.houses.withHouseLocked(houseId, async (trx) => {
         const deleted = await this.houses.depart(trx, houseId, user.user_id);
         await this.houses.eraseAccount(trx, user, builtInIssuer);
+        if (!deleted)
+          await this.houseEvents.emit(houseId, null, 'member.left', { user_id: user.user_id }, trx);
         return deleted;
       });
     }
@@ -232,7 +239,6 @@ export class HousesService {
         id: user.user_id,
         actor_id: user.user_id,
       });
-      await this.houseEvents.emit(houseId, null, 'member.left', { user_id: user.user_id });
     }
   }
 }

@@ -1,7 +1,5 @@
 import type { AwayPeriod, TaskHistoryItem, TaskMember } from '@hearth/contract';
-import type { Kysely } from 'kysely';
 import type { Db } from '../../db/create-db.js';
-import type { Database } from '../../db/tables.js';
 import type { AwayPeriodRow, NewTaskRow, TaskRow } from './tables.js';
 
 /** A task row with who last did it and when (skips do not count). */
@@ -48,7 +46,7 @@ function toAway(row: Pick<AwayPeriodRow, 'away_id' | 'user_id' | 'starts_on' | '
  * a house in the statement itself, so another house's id matches nothing (the service answers 404).
  */
 export class TasksRepository {
-  constructor(private readonly db: Db | Kysely<Database>) {}
+  constructor(readonly db: Db) {}
 
   /** Runs `work` in one transaction, with a repository bound to it. */
   transaction<T>(work: (repo: TasksRepository) => Promise<T>): Promise<T> {

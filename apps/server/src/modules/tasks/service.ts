@@ -150,16 +150,19 @@ export class TasksService {
     });
   }
 
-  /** The task as the API shows it, read back after a change. */
-  /** Reads the task as the API answers it and announces it to the house's webhooks. */
+  /**
+   * Reads the task as the API answers it and announces it to the house's webhooks, inside the change's
+   * transaction so the announcement commits with it.
+   */
   private async announce(
+    repo: TasksRepository,
     houseId: number,
     user: UserRow,
     type: HouseEventType,
     taskId: number,
   ): Promise<Task> {
-    const task = await this.read(this.tasks, houseId, taskId);
-    await this.houseEvents.emit(houseId, user, type, task);
+    const task = await this.read(repo, houseId, taskId);
+    await this.houseEvents.emit(houseId, user, type, task, repo.db);
     return task;
   }
 
@@ -203,25 +206,28 @@ export class TasksService {
       fairness,
     );
     const stamp = now.toISOString();
-    const taskId = await this.tasks.insertTask({
-      house_id: houseId,
-      title: fields.title,
-      notes: fields.notes,
-      effort: fields.effort,
-      time_zone: fields.zone,
-      due_at: dueAt,
-      anchor_at: dueAt,
-      ...repeatColumns(fields.repeat),
-      rotation: turns.rotation,
-      pool: turns.pool.join(','),
-      assignee_id: assignee,
-      completed: 0,
-      created_by: user.user_id,
-      created_at: stamp,
-      updated_at: stamp,
+    const task = await this.tasks.transaction(async (repo) => {
+      const taskId = await repo.insertTask({
+        house_id: houseId,
+        title: fields.title,
+        notes: fields.notes,
+        effort: fields.effort,
+        time_zone: fields.zone,
+        due_at: dueAt,
+        anchor_at: dueAt,
+        ...repeatColumns(fields.repeat),
+        rotation: turns.rotation,
+        pool: turns.pool.join(','),
+        assignee_id: assignee,
+        completed: 0,
+        created_by: user.user_id,
+        created_at: stamp,
+        updated_at: stamp,
+      });
+      return this.announce(repo, houseId, user, 'task.created', taskId);
     });
-    await this.publish(houseId, user.user_id, 'task', 'created', taskId);
-    return this.announce(houseId, user, 'task.created', taskId);
+    await this.publish(houseId, user.user_id, 'task', 'created', task.task_id);
+    return task;
   }
 
   /**
@@ -250,29 +256,34 @@ export class TasksService {
       awayOn(spans, dueAt, fields.zone),
       fairness,
     );
-    const updated = await this.tasks.updateTask(taskId, houseId, {
-      title: fields.title,
-      notes: fields.notes,
-      effort: fields.effort,
-      time_zone: fields.zone,
-      due_at: dueAt,
-      anchor_at: dueAt,
-      ...repeatColumns(fields.repeat),
-      rotation: turns.rotation,
-      pool: turns.pool.join(','),
-      assignee_id: assignee,
-      updated_at: now.toISOString(),
+    const task = await this.tasks.transaction(async (repo) => {
+      const updated = await repo.updateTask(taskId, houseId, {
+        title: fields.title,
+        notes: fields.notes,
+        effort: fields.effort,
+        time_zone: fields.zone,
+        due_at: dueAt,
+        anchor_at: dueAt,
+        ...repeatColumns(fields.repeat),
+        rotation: turns.rotation,
+        pool: turns.pool.join(','),
+        assignee_id: assignee,
+        updated_at: now.toISOString(),
+      });
+      if (!updated) throw taskNotFound();
+      return this.announce(repo, houseId, user, 'task.updated', taskId);
     });
-    if (!updated) throw taskNotFound();
     await this.publish(houseId, user.user_id, 'task', 'updated', taskId);
-    return this.announce(houseId, user, 'task.updated', taskId);
+    return task;
   }
 
   async remove(identity: Identity, taskId: number): Promise<void> {
     const { user, houseId } = await this.member(identity);
-    if (!(await this.tasks.deleteTask(taskId, houseId))) throw taskNotFound();
+    await this.tasks.transaction(async (repo) => {
+      if (!(await repo.deleteTask(taskId, houseId))) throw taskNotFound();
+      await this.houseEvents.emit(houseId, user, 'task.deleted', { task_id: taskId }, repo.db);
+    });
     await this.publish(houseId, user.user_id, 'task', 'deleted', taskId);
-    await this.houseEvents.emit(houseId, user, 'task.deleted', { task_id: taskId });
   }
 
   /**
@@ -283,7 +294,7 @@ export class TasksService {
     const { user, houseId } = await this.member(identity);
     const now = this.clock();
     const doneAt = parseDoneAt(input.done_at, now);
-    await this.tasks.transaction(async (repo) => {
+    const answer = await this.tasks.transaction(async (repo) => {
       const task = await this.openTask(repo, taskId, houseId);
       await repo.insertHistory({
         ...this.undoPoint(task),
@@ -314,16 +325,17 @@ export class TasksService {
         });
       }
       await this.rebalanceFairest(repo, houseId, now, taskId);
+      return this.announce(repo, houseId, user, 'task.done', taskId);
     });
     await this.publish(houseId, user.user_id, 'task', 'updated', taskId);
-    return this.announce(houseId, user, 'task.done', taskId);
+    return answer;
   }
 
   /** Moves a repeating task to its next occurrence with the same assignee, crediting nobody. */
   async skip(identity: Identity, taskId: number): Promise<Task> {
     const { user, houseId } = await this.member(identity);
     const now = this.clock();
-    await this.tasks.transaction(async (repo) => {
+    const answer = await this.tasks.transaction(async (repo) => {
       const task = await this.openTask(repo, taskId, houseId);
       const next = nextDue(scheduleOf(task), task.due_at, now);
       if (next === null) {
@@ -337,16 +349,17 @@ export class TasksService {
         effort: 0,
       });
       await repo.updateTask(taskId, houseId, { due_at: next, updated_at: now.toISOString() });
+      return this.announce(repo, houseId, user, 'task.skipped', taskId);
     });
     await this.publish(houseId, user.user_id, 'task', 'updated', taskId);
-    return this.announce(houseId, user, 'task.skipped', taskId);
+    return answer;
   }
 
   /** Reverts the task's newest done or skip and removes it from the history; again walks further back. */
   async undo(identity: Identity, taskId: number): Promise<Task> {
     const { user, houseId } = await this.member(identity);
     const now = this.clock();
-    await this.tasks.transaction(async (repo) => {
+    const answer = await this.tasks.transaction(async (repo) => {
       const task = await repo.findTask(taskId, houseId);
       if (!task) throw taskNotFound();
       const newest = await repo.newestHistory(taskId, houseId);
@@ -359,9 +372,10 @@ export class TasksService {
       });
       await repo.deleteHistory(newest.history_id);
       if (!newest.skipped) await this.rebalanceFairest(repo, houseId, now, taskId);
+      return this.announce(repo, houseId, user, 'task.updated', taskId);
     });
     await this.publish(houseId, user.user_id, 'task', 'updated', taskId);
-    return this.announce(houseId, user, 'task.updated', taskId);
+    return answer;
   }
 
   async history(identity: Identity, taskId: number, query: TaskHistoryQuery): Promise<TaskHistoryItem[]> {

@@ -1,7 +1,7 @@
 import type { HouseEventType } from '@hearth/contract';
-import type { FastifyBaseLogger } from 'fastify';
+import type { DatabaseEngine } from '../../config.js';
 import type { HouseEventActor, HouseEvents } from '../../core/house-events.js';
-import type { WebhooksRepository } from './repository.js';
+import { WebhooksRepository } from './repository.js';
 import { newMessageId } from './signing.js';
 
 /** The events a webhook stored as JSON asks for; a row that cannot be read asks for none. */
@@ -32,38 +32,35 @@ export function eventBody(
 }
 
 /**
- * Announcing a change: one delivery row for each of the house's enabled webhooks that asks for its type.
- * The scheduler sends them; the request that made the change only waits for these rows to be written.
+ * Announcing a change: one delivery row for each of the house's enabled webhooks that asks for its type,
+ * written in the change's transaction (`trx`). The scheduler sends them once committed.
  */
-export function createHouseEvents(repo: WebhooksRepository, log: FastifyBaseLogger): HouseEvents {
+export function createHouseEvents(engine: DatabaseEngine): HouseEvents {
   return {
-    async emit(houseId, actor, type, data) {
-      try {
-        const hooks = await repo.enabledInHouse(houseId);
-        const wanted = hooks.filter((h) => storedEvents(h.events).includes(type));
-        if (wanted.length === 0) return;
-        const at = new Date();
-        const payload = eventBody(houseId, actor, type, data, at);
-        await repo.addDeliveries(
-          wanted.map((h) => ({
-            house_id: houseId,
-            webhook_id: h.webhook_id,
-            message_id: newMessageId(),
-            event_type: type,
-            payload,
-            status: 'pending' as const,
-            status_code: null,
-            last_error: null,
-            created_at: at.toISOString(),
-            send_at: at.toISOString(),
-            last_attempt_at: null,
-            claimed_by: null,
-            claimed_until: null,
-          })),
-        );
-      } catch (err) {
-        log.warn({ err, house_id: houseId, type }, 'a house change could not be queued for its webhooks');
-      }
+    async emit(houseId, actor, type, data, trx) {
+      const repo = new WebhooksRepository(trx, engine);
+      const hooks = await repo.enabledInHouse(houseId);
+      const wanted = hooks.filter((h) => storedEvents(h.events).includes(type));
+      if (wanted.length === 0) return;
+      const at = new Date();
+      const payload = eventBody(houseId, actor, type, data, at);
+      await repo.addDeliveries(
+        wanted.map((h) => ({
+          house_id: houseId,
+          webhook_id: h.webhook_id,
+          message_id: newMessageId(),
+          event_type: type,
+          payload,
+          status: 'pending' as const,
+          status_code: null,
+          last_error: null,
+          created_at: at.toISOString(),
+          send_at: at.toISOString(),
+          last_attempt_at: null,
+          claimed_by: null,
+          claimed_until: null,
+        })),
+      );
     },
   };
 }

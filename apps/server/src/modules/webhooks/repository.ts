@@ -183,7 +183,8 @@ export class WebhooksRepository {
         ${lock}
       )
       returning *`.execute(this.db);
-    return result.rows;
+    // RETURNING follows the table's physical order, not the subquery's: hand them out oldest first.
+    return result.rows.sort((a, b) => Number(a.delivery_id) - Number(b.delivery_id));
   }
 
   async finish(
