@@ -100,6 +100,9 @@ function validDoc() {
           updated_at: at,
         },
       ],
+      // Sections an export always writes, here empty: a round trip gives them back as they are.
+      external_calendars: [],
+      meals: { recipes: [], meals: [], staples: [] },
       groceries: [
         {
           name: 'Weekly shop',
