@@ -1,6 +1,6 @@
 import { defineModule } from '../../core/module.js';
+import { RepeatingRun } from '../../lib/repeating-run.js';
 import { externalCalendarsHouseData } from './house-data.js';
-import { RefreshLoop } from './refresh-loop.js';
 import { ExternalCalendarsRepository } from './repository.js';
 import { externalCalendarsRoutes } from './routes.js';
 import { ExternalCalendarsService } from './service.js';
@@ -24,7 +24,13 @@ export const externalCalendarsModule = defineModule({
     });
     // The same switch as the notification scheduler: an instance that runs background work runs both.
     if (config.notifications.scheduler) {
-      const loop = new RefreshLoop(service, log);
+      // Each instance looks every minute for calendars whose `next_fetch_at` has come (each every 30 minutes).
+      const loop = new RepeatingRun(
+        { run: () => service.refreshDue() },
+        log,
+        60_000,
+        'outside calendar refresh failed',
+      );
       api.addHook('onReady', async () => loop.start());
       api.addHook('onClose', async () => loop.stop());
     }

@@ -1,9 +1,9 @@
 import { defineModule } from '../../core/module.js';
 import type { Db } from '../../db/create-db.js';
+import { RepeatingRun } from '../../lib/repeating-run.js';
 import { WebhookDispatcher } from './dispatcher.js';
 import { WebhooksRepository } from './repository.js';
 import { webhooksRoutes } from './routes.js';
-import { WebhookRunner } from './runner.js';
 import { WebhooksService } from './service.js';
 
 export { createHouseEvents } from './outbox.js';
@@ -26,7 +26,18 @@ export const webhooksModule = defineModule({
   async routes(api, { db, config, membership, log }) {
     const repo = new WebhooksRepository(db, config.database.engine);
     if (config.notifications.scheduler) {
-      const runner = new WebhookRunner(new WebhookDispatcher(repo, { outbound: config.outbound, log }), log);
+      const dispatcher = new WebhookDispatcher(repo, { outbound: config.outbound, log });
+      // Each instance looks for due deliveries every second: a change reaches its receivers within seconds.
+      const runner = new RepeatingRun(
+        {
+          run: () => dispatcher.drain(),
+          interrupt: () => dispatcher.stop(),
+          release: () => dispatcher.releaseClaims(),
+        },
+        log,
+        1000,
+        'webhook delivery run failed',
+      );
       api.addHook('onReady', async () => runner.start());
       api.addHook('onClose', async () => runner.stop());
     }
