@@ -5,18 +5,18 @@ import {
   type AccessTokenScope,
   type NewAccessToken,
 } from '@hearth/contract';
-import { Check, Copy, KeySquare } from 'lucide-react';
+import { KeySquare } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Banner } from '../../../components/banner';
 import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { Form, SelectField, SubmitButton, TextField } from '../../../components/form';
+import { SecretShownOnce } from '../../../components/secret-shown-once';
 import { Spinner } from '../../../components/spinner';
 import { isApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/dates';
 import { t } from '../../../lib/i18n';
-import { useCopyToClipboard } from '../../../lib/use-copy-to-clipboard';
 import { useAccessTokens, useCreateAccessToken, useRevokeAccessToken } from '../api/access-tokens';
 
 export interface ApiTokensProps {
@@ -45,7 +45,6 @@ export function ApiTokens({ headingId }: ApiTokensProps) {
   const revoke = useRevokeAccessToken();
   const [made, setMade] = useState<NewAccessToken | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
-  const { copied, status, copy } = useCopyToClipboard<'token'>(t('users:apiTokens.copyFailed'));
   const form = useForm<Values>({ defaultValues: { label: '', scope: 'read', expiry: '90' } });
 
   async function revokeToken(entry: AccessToken) {
@@ -118,28 +117,13 @@ export function ApiTokens({ headingId }: ApiTokensProps) {
       </Form>
 
       {made && (
-        <div role="status" className="rounded-xl border border-line bg-tan-light/40 px-4 py-3">
-          <p>{t('users:apiTokens.shownOnce', { label: made.label })}</p>
-          <p className="mt-2 flex flex-wrap items-center gap-2">
-            <code
-              className="rounded bg-tan-light px-2 py-1 font-mono text-sm break-all"
-              data-testid="new-api-token"
-            >
-              {made.token}
-            </code>
-            <Button variant="secondary" size="sm" onClick={() => void copy('token', made.token)}>
-              {copied === 'token' ? (
-                <Check aria-hidden="true" className="size-4" />
-              ) : (
-                <Copy aria-hidden="true" className="size-4" />
-              )}
-              {t('users:apiTokens.copy')}
-            </Button>
-          </p>
-          <p aria-live="polite" className="text-sm">
-            {status.text}
-          </p>
-        </div>
+        <SecretShownOnce
+          intro={t('users:apiTokens.shownOnce', { label: made.label })}
+          secret={made.token}
+          testId="new-api-token"
+          copyLabel={t('users:apiTokens.copy')}
+          copyFailed={t('users:apiTokens.copyFailed')}
+        ></SecretShownOnce>
       )}
 
       <h4 id={headingId} className="font-semibold text-espresso">

@@ -1,16 +1,16 @@
 import { APP_PASSWORD_LABEL_MAX, type AppPassword, type NewAppPassword } from '@hearth/contract';
-import { Check, Copy, KeyRound } from 'lucide-react';
+import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Banner } from '../../../components/banner';
 import { Button } from '../../../components/button';
 import { EmptyState } from '../../../components/empty-state';
 import { Form, SubmitButton, TextField } from '../../../components/form';
+import { SecretShownOnce } from '../../../components/secret-shown-once';
 import { Spinner } from '../../../components/spinner';
 import { isApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/dates';
 import { t } from '../../../lib/i18n';
-import { useCopyToClipboard } from '../../../lib/use-copy-to-clipboard';
 import { useAppPasswords, useCreateAppPassword, useRemoveAppPassword } from '../api/app-passwords';
 
 export interface CalendarAppsProps {
@@ -34,7 +34,6 @@ export function CalendarApps({ username, origin, headingId }: CalendarAppsProps)
   const remove = useRemoveAppPassword();
   const [made, setMade] = useState<NewAppPassword | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
-  const { copied, status, copy } = useCopyToClipboard<'password'>(t('notifications:calendarApps.copyFailed'));
   const form = useForm({ defaultValues: { label: '' } });
   const server = `${origin}/`;
   const home = `${origin}/dav/calendars/${encodeURIComponent(username.toLowerCase())}/`;
@@ -104,28 +103,13 @@ export function CalendarApps({ username, origin, headingId }: CalendarAppsProps)
       </Form>
 
       {made && (
-        <div role="status" className="rounded-xl border border-line bg-tan-light/40 px-4 py-3">
-          <p>{t('notifications:calendarApps.shownOnce', { label: made.label })}</p>
-          <p className="mt-2 flex flex-wrap items-center gap-2">
-            <code
-              className="rounded bg-tan-light px-2 py-1 font-mono text-base break-all"
-              data-testid="new-app-password"
-            >
-              {made.password}
-            </code>
-            <Button variant="secondary" size="sm" onClick={() => void copy('password', made.password)}>
-              {copied === 'password' ? (
-                <Check aria-hidden="true" className="size-4" />
-              ) : (
-                <Copy aria-hidden="true" className="size-4" />
-              )}
-              {t('notifications:calendarApps.copy')}
-            </Button>
-          </p>
-          <p aria-live="polite" className="text-sm">
-            {status.text}
-          </p>
-        </div>
+        <SecretShownOnce
+          intro={t('notifications:calendarApps.shownOnce', { label: made.label })}
+          secret={made.password}
+          testId="new-app-password"
+          copyLabel={t('notifications:calendarApps.copy')}
+          copyFailed={t('notifications:calendarApps.copyFailed')}
+        ></SecretShownOnce>
       )}
 
       <h4 id={headingId} className="font-semibold text-espresso">

@@ -1,14 +1,14 @@
 import type { NewWebhook, Webhook } from '@hearth/contract';
-import { Check, Copy, Plus, Webhook as WebhookIcon } from 'lucide-react';
+import { Plus, Webhook as WebhookIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Banner } from '../../../components/banner';
 import { Button } from '../../../components/button';
 import { Card } from '../../../components/card';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EmptyState } from '../../../components/empty-state';
+import { SecretShownOnce } from '../../../components/secret-shown-once';
 import { Spinner } from '../../../components/spinner';
 import { t } from '../../../lib/i18n';
-import { useCopyToClipboard } from '../../../lib/use-copy-to-clipboard';
 import { useCreateWebhook, useDeleteWebhook, useTestWebhook, useUpdateWebhook, useWebhooks } from '../api';
 import { eventLabel } from '../lib';
 import { DeliveryLog } from './delivery-log';
@@ -24,7 +24,6 @@ export function WebhooksCard() {
   const create = useCreateWebhook();
   const [adding, setAdding] = useState(false);
   const [made, setMade] = useState<NewWebhook | null>(null);
-  const { copied, status, copy } = useCopyToClipboard<'secret'>(t('webhooks:secret.copyFailed'));
 
   return (
     <Card>
@@ -47,31 +46,18 @@ export function WebhooksCard() {
       />
 
       {made && (
-        <div role="status" className="mt-4 rounded-xl border border-line bg-tan-light/40 px-4 py-3">
-          <p className="break-words">{t('webhooks:secret.shownOnce')}</p>
-          <p className="mt-2 flex flex-wrap items-center gap-2">
-            <code
-              className="rounded bg-tan-light px-2 py-1 font-mono text-sm break-all"
-              data-testid="webhook-secret"
-            >
-              {made.secret}
-            </code>
-            <Button variant="secondary" size="sm" onClick={() => void copy('secret', made.secret)}>
-              {copied === 'secret' ? (
-                <Check aria-hidden="true" className="size-4" />
-              ) : (
-                <Copy aria-hidden="true" className="size-4" />
-              )}
-              {t('webhooks:secret.copy')}
-            </Button>
-            <Button variant="ghost" size="sm" onClick={() => setMade(null)}>
-              {t('webhooks:secret.done')}
-            </Button>
-          </p>
-          <p aria-live="polite" className="text-sm">
-            {status.text}
-          </p>
-        </div>
+        <SecretShownOnce
+          intro={t('webhooks:secret.shownOnce')}
+          secret={made.secret}
+          testId="webhook-secret"
+          copyLabel={t('webhooks:secret.copy')}
+          copyFailed={t('webhooks:secret.copyFailed')}
+          className="mt-4"
+        >
+          <Button variant="ghost" size="sm" onClick={() => setMade(null)}>
+            {t('webhooks:secret.done')}
+          </Button>
+        </SecretShownOnce>
       )}
 
       <div className="mt-4">
