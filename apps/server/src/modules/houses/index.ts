@@ -4,6 +4,9 @@ import { HousesRepository } from './repository.js';
 import { housesRoutes } from './routes.js';
 import { HousesService } from './service.js';
 
+/** For the webhooks' outbox test, which runs membership changes through this service. */
+export { HousesRepository, HousesService };
+
 /**
  * Houses and the people in them: create, join with an invite code, settings, members, leaving, removing
  * someone who moved out, deleting one's account, and the house's data as an export another Hearth imports.

@@ -5,17 +5,11 @@ import type { Identity } from '../../core/identity.js';
 import type { LivePublisher } from '../../core/live.js';
 import { Membership } from '../../core/membership.js';
 import { housemateOf, memberOfNewHouse, startTestApp, type TestApp } from '../../test/test-app.js';
-import { RecurringRunner } from '../bills/recurring-runner.js';
-import { BillsRepository } from '../bills/repository.js';
-import { BillsService } from '../bills/service.js';
-import { EventsRepository } from '../events/repository.js';
-import { EventsService } from '../events/service.js';
-import { GroceriesRepository } from '../groceries/repository.js';
-import { GroceriesService } from '../groceries/service.js';
-import { HousesRepository } from '../houses/repository.js';
-import { HousesService } from '../houses/service.js';
-import { TasksRepository } from '../tasks/repository.js';
-import { TasksService } from '../tasks/service.js';
+import { BillsRepository, BillsService, RecurringRunner } from '../bills/index.js';
+import { EventsRepository, EventsService } from '../events/index.js';
+import { GroceriesRepository, GroceriesService } from '../groceries/index.js';
+import { HousesRepository, HousesService } from '../houses/index.js';
+import { TasksRepository, TasksService } from '../tasks/index.js';
 import { createHouseEvents } from './outbox.js';
 
 /*
