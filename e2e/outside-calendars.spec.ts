@@ -64,7 +64,11 @@ test('an app password in Settings, an outside calendar by link, and its layer on
     // An app password, shown once, that the CalDAV server takes.
     await page.goto('/settings');
     await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
-    await page.getByLabel('Label').fill("Robin's phone");
+    // Settings has two Label fields (app passwords, API tokens): the one beside Create password.
+    await page
+      .locator('form', { has: page.getByRole('button', { name: 'Create password' }) })
+      .getByLabel('Label')
+      .fill("Robin's phone");
     await page.getByRole('button', { name: 'Create password' }).click();
     const shown = page.getByTestId('new-app-password');
     await expect(shown).toHaveText(/^[a-z2-9]{7}(-[a-z2-9]{7}){3}$/);

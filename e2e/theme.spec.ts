@@ -134,9 +134,13 @@ async function fillHouse(page: Page) {
     remind_time: at(3),
     time_zone: 'UTC',
   });
+  // Due later today (the house's zone is UTC), so the calendar's week view of today shows it even on a
+  // Saturday evening, when five hours on would be next week.
+  const endOfToday = new Date(now).setUTCHours(23, 0, 0, 0);
+  const taskDue = new Date(Math.max(now + 60_000, Math.min(now + 5 * 3600_000, endOfToday))).toISOString();
   await api(page, 'POST', '/api/task/', {
     title: 'Take the bins out',
-    due_at: at(5),
+    due_at: taskDue,
     assignee_id: me.user_id,
   });
   // Overdue: shown in its warning colours.

@@ -1,4 +1,4 @@
-import { type Static, type TSchema, Type } from 'typebox';
+import { type Static, Type } from 'typebox';
 import { IdParam } from './common.js';
 
 /*
@@ -38,7 +38,6 @@ export const MealSlot = Type.Union([
 export type MealSlot = (typeof MEAL_SLOTS)[number];
 
 // Null first: the server's validator coerces types, and would read a null as the first type's zero.
-const Nullable = <T extends TSchema>(t: T) => Type.Union([Type.Null(), t]);
 
 /** A day, YYYY-MM-DD. */
 export const MealDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
@@ -48,23 +47,23 @@ export const Ingredient = Type.Object({
   /** As people wrote it: "1 ½ cups flour". */
   text: Type.String(),
   /** The amount, or null when the line has none ("salt to taste"). */
-  quantity: Nullable(Type.Number()),
+  quantity: Type.Union([Type.Null(), Type.Number()]),
   /** The unit as a short word ("g", "tbsp", "can"); null for pieces or no amount. */
-  unit: Nullable(Type.String()),
+  unit: Type.Union([Type.Null(), Type.String()]),
   /** What to buy: "flour". */
   name: Type.String(),
   /** What follows a comma ("finely chopped"), or null. */
-  note: Nullable(Type.String()),
+  note: Type.Union([Type.Null(), Type.String()]),
 });
 export type Ingredient = Static<typeof Ingredient>;
 
 /** An ingredient as sent: its text alone is enough; the server reads the rest from it when absent. */
 export const IngredientInput = Type.Object({
   text: Type.String({ maxLength: RECIPE_INGREDIENT_TEXT_MAX }),
-  quantity: Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: 1_000_000 }))),
-  unit: Type.Optional(Nullable(Type.String({ maxLength: 20 }))),
+  quantity: Type.Optional(Type.Union([Type.Null(), Type.Number({ minimum: 0, maximum: 1_000_000 })])),
+  unit: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 20 })])),
   name: Type.Optional(Type.String({ maxLength: RECIPE_INGREDIENT_TEXT_MAX })),
-  note: Type.Optional(Nullable(Type.String({ maxLength: RECIPE_INGREDIENT_TEXT_MAX }))),
+  note: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: RECIPE_INGREDIENT_TEXT_MAX })])),
 });
 export type IngredientInput = Static<typeof IngredientInput>;
 
@@ -74,14 +73,14 @@ export const Recipe = Type.Object({
   servings: Type.Integer(),
   ingredients: Type.Array(Ingredient),
   steps: Type.Array(Type.String()),
-  notes: Nullable(Type.String()),
-  source_url: Nullable(Type.String()),
+  notes: Type.Union([Type.Null(), Type.String()]),
+  source_url: Type.Union([Type.Null(), Type.String()]),
   /** A data: URL (re-encoded on the way in), or null. */
-  image: Nullable(Type.String()),
+  image: Type.Union([Type.Null(), Type.String()]),
   tags: Type.Array(Type.String()),
-  prep_minutes: Nullable(Type.Integer()),
-  cook_minutes: Nullable(Type.Integer()),
-  created_by: Nullable(Type.Integer()),
+  prep_minutes: Type.Union([Type.Null(), Type.Integer()]),
+  cook_minutes: Type.Union([Type.Null(), Type.Integer()]),
+  created_by: Type.Union([Type.Null(), Type.Integer()]),
   created_at: Type.String(),
 });
 export type Recipe = Static<typeof Recipe>;
@@ -96,12 +95,16 @@ export const RecipeInput = Type.Object({
   steps: Type.Optional(
     Type.Array(Type.String({ maxLength: RECIPE_STEP_MAX }), { maxItems: RECIPE_STEPS_MAX }),
   ),
-  notes: Type.Optional(Nullable(Type.String({ maxLength: RECIPE_NOTES_MAX }))),
-  source_url: Type.Optional(Nullable(Type.String({ maxLength: RECIPE_SOURCE_URL_MAX }))),
-  image: Type.Optional(Nullable(Type.String({ maxLength: 3_000_000 }))),
+  notes: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: RECIPE_NOTES_MAX })])),
+  source_url: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: RECIPE_SOURCE_URL_MAX })])),
+  image: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 3_000_000 })])),
   tags: Type.Optional(Type.Array(Type.String({ maxLength: RECIPE_TAG_MAX }), { maxItems: RECIPE_TAGS_MAX })),
-  prep_minutes: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: RECIPE_MINUTES_MAX }))),
-  cook_minutes: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: RECIPE_MINUTES_MAX }))),
+  prep_minutes: Type.Optional(
+    Type.Union([Type.Null(), Type.Integer({ minimum: 0, maximum: RECIPE_MINUTES_MAX })]),
+  ),
+  cook_minutes: Type.Optional(
+    Type.Union([Type.Null(), Type.Integer({ minimum: 0, maximum: RECIPE_MINUTES_MAX })]),
+  ),
 });
 export type RecipeInput = Static<typeof RecipeInput>;
 
@@ -123,12 +126,12 @@ export const Meal = Type.Object({
   meal_id: Type.Integer(),
   date: Type.String(),
   slot: MealSlot,
-  recipe_id: Nullable(Type.Integer()),
+  recipe_id: Type.Union([Type.Null(), Type.Integer()]),
   /** The recipe's title when the meal has one, else its own ("Leftovers"). */
   title: Type.String(),
   servings: Type.Integer(),
-  cook_id: Nullable(Type.Integer()),
-  note: Nullable(Type.String()),
+  cook_id: Type.Union([Type.Null(), Type.Integer()]),
+  note: Type.Union([Type.Null(), Type.String()]),
 });
 export type Meal = Static<typeof Meal>;
 export const Meals = Type.Array(Meal);
@@ -138,11 +141,11 @@ export type Meals = Static<typeof Meals>;
 export const MealInput = Type.Object({
   date: Type.String(),
   slot: Type.String(),
-  recipe_id: Type.Optional(Nullable(IdParam)),
-  title: Type.Optional(Nullable(Type.String({ maxLength: MEAL_TITLE_MAX }))),
+  recipe_id: Type.Optional(Type.Union([Type.Null(), IdParam])),
+  title: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: MEAL_TITLE_MAX })])),
   servings: Type.Integer({ minimum: RECIPE_SERVINGS_MIN, maximum: RECIPE_SERVINGS_MAX }),
-  cook_id: Type.Optional(Nullable(IdParam)),
-  note: Type.Optional(Nullable(Type.String({ maxLength: MEAL_NOTE_MAX }))),
+  cook_id: Type.Optional(Type.Union([Type.Null(), IdParam])),
+  note: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: MEAL_NOTE_MAX })])),
 });
 export type MealInput = Static<typeof MealInput>;
 
@@ -171,8 +174,8 @@ export const MealGroceryLine = Type.Object({
   grocery_item_id: Type.Integer(),
   grocery_item_name: Type.String(),
   /** The amount added (not the item's total when merged); null when the ingredients had none. */
-  quantity: Nullable(Type.Number()),
-  unit: Nullable(Type.String()),
+  quantity: Type.Union([Type.Null(), Type.Number()]),
+  unit: Type.Union([Type.Null(), Type.String()]),
   /** The titles of the meals it is for. */
   meals: Type.Array(Type.String()),
 });
