@@ -1,5 +1,6 @@
 import ICAL from 'ical.js';
 import { DateTime } from 'luxon';
+import { definedZones, icalInstant } from '../../lib/ical-time.js';
 import { isTimeZoneName } from '../../lib/time-zone.js';
 import { invalidCalendarData, invalidObject, unsupportedComponent } from './errors.js';
 
@@ -65,41 +66,15 @@ export function parseCalendar(text: string): ICAL.Component {
   return root;
 }
 
-/** The zones a calendar object defines itself (for TZIDs that are not IANA names). */
-function definedZones(root: ICAL.Component): Map<string, ICAL.Timezone> {
-  const zones = new Map<string, ICAL.Timezone>();
-  for (const vtz of root.getAllSubcomponents('vtimezone')) {
-    const tzid = vtz.getFirstPropertyValue('tzid');
-    if (typeof tzid === 'string') zones.set(tzid, new ICAL.Timezone(vtz));
-  }
-  return zones;
-}
-
 interface Reader {
   zones: Map<string, ICAL.Timezone>;
   /** Where floating times and all-day dates are read: the house's zone. */
   fallbackZone: string;
 }
 
-/** An instant from a DATE-TIME value: UTC, an IANA TZID, a zone the object defines, or floating. */
+/** An instant from a DATE-TIME value, floating times read in the house's zone. */
 function instant(time: ICAL.Time, tzid: string | undefined, reader: Reader): DateTime {
-  const wall = {
-    year: time.year,
-    month: time.month,
-    day: time.day,
-    hour: time.hour,
-    minute: time.minute,
-    second: time.second,
-  };
-  if (time.zone === ICAL.Timezone.utcTimezone) return DateTime.fromObject(wall, { zone: 'utc' });
-  if (tzid && isTimeZoneName(tzid)) return DateTime.fromObject(wall, { zone: tzid });
-  const defined = tzid ? reader.zones.get(tzid) : undefined;
-  if (defined) {
-    const copy = time.clone();
-    copy.zone = defined;
-    return DateTime.fromSeconds(copy.toUnixTime(), { zone: 'utc' });
-  }
-  return DateTime.fromObject(wall, { zone: reader.fallbackZone });
+  return icalInstant(time, tzid, reader.zones, reader.fallbackZone);
 }
 
 /** A DATE value as midnight of that day in the zone. */
@@ -137,12 +112,7 @@ function readEvent(vevent: ICAL.Component, reader: Reader): EventComponent {
   const start = timeOf(vevent, 'dtstart');
   if (!start) throw invalidObject('A VEVENT needs a DTSTART.');
   const allDay = start.time.isDate;
-  const zone =
-    !allDay && start.tzid && isTimeZoneName(start.tzid)
-      ? start.tzid
-      : allDay || !start.tzid
-        ? reader.fallbackZone
-        : reader.fallbackZone;
+  const zone = !allDay && start.tzid && isTimeZoneName(start.tzid) ? start.tzid : reader.fallbackZone;
   const startAt = allDay ? dayStart(start.time, zone) : instant(start.time, start.tzid, reader);
   const endProp = timeOf(vevent, 'dtend');
   const duration = vevent.getFirstPropertyValue('duration');

@@ -1,6 +1,6 @@
 import ICAL from 'ical.js';
 import { DateTime } from 'luxon';
-import { isTimeZoneName } from '../../lib/time-zone.js';
+import { definedZones, icalInstant } from '../../lib/ical-time.js';
 
 /*
  * Reading an outside calendar's feed with ical.js: events grouped by UID (a series and its changed
@@ -46,11 +46,7 @@ export function parseFeed(text: string): ParsedFeed {
     throw new NotACalendar((err as Error).message);
   }
   if (root.name !== 'vcalendar') throw new NotACalendar('not a VCALENDAR');
-  const zones = new Map<string, ICAL.Timezone>();
-  for (const vtz of root.getAllSubcomponents('vtimezone')) {
-    const tzid = vtz.getFirstPropertyValue('tzid');
-    if (typeof tzid === 'string') zones.set(tzid, new ICAL.Timezone(vtz));
-  }
+  const zones = definedZones(root);
   const masters = new Map<string, ICAL.Component>();
   const exceptions = new Map<string, ICAL.Component[]>();
   const loose: ICAL.Component[] = [];
@@ -87,32 +83,6 @@ interface Placed {
   allDay: boolean;
 }
 
-function wallInstant(
-  time: ICAL.Time,
-  tzid: string | undefined,
-  feed: ParsedFeed,
-  fallback: string,
-): DateTime {
-  const wall = {
-    year: time.year,
-    month: time.month,
-    day: time.day,
-    hour: time.hour,
-    minute: time.minute,
-    second: time.second,
-  };
-  if (time.zone === ICAL.Timezone.utcTimezone) return DateTime.fromObject(wall, { zone: 'utc' });
-  if (tzid && isTimeZoneName(tzid)) return DateTime.fromObject(wall, { zone: tzid });
-  const defined = tzid ? feed.zones.get(tzid) : undefined;
-  if (defined) {
-    const copy = time.clone();
-    copy.zone = defined;
-    return DateTime.fromSeconds(copy.toUnixTime(), { zone: 'utc' });
-  }
-  // Floating: the same wall-clock time wherever the reader is.
-  return DateTime.fromObject(wall, { zone: fallback });
-}
-
 const isoDate = (t: ICAL.Time) =>
   `${String(t.year).padStart(4, '0')}-${String(t.month).padStart(2, '0')}-${String(t.day).padStart(2, '0')}`;
 
@@ -132,8 +102,8 @@ function place(start: ICAL.Time, end: ICAL.Time, item: ICAL.Event, feed: ParsedF
   }
   const tzid = item.component.getFirstProperty('dtstart')?.getParameter('tzid');
   const endTzid = item.component.getFirstProperty('dtend')?.getParameter('tzid') ?? tzid;
-  const s = wallInstant(start, tzid, feed, zone);
-  let e = wallInstant(end, endTzid, feed, zone);
+  const s = icalInstant(start, tzid, feed.zones, zone);
+  let e = icalInstant(end, endTzid, feed.zones, zone);
   if (e < s) e = s;
   return {
     start: s.toUTC().toISO() as string,
