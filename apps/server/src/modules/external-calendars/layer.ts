@@ -1,24 +1,21 @@
-import { createHash } from 'node:crypto';
 import type { TimelineExternal } from '@hearth/contract';
 import type { Db } from '../../db/create-db.js';
 import { occurrencesBetween, type ParsedFeed, parseFeed } from './feed.js';
 import { ExternalCalendarsRepository } from './repository.js';
 
-/** Parsed feeds kept per instance, by the hash of their text (the text itself is in the database). */
+/**
+ * Parsed feeds kept per instance, by the hash of their text: a calendar's text (up to 5 MB) is read from
+ * the database and parsed only when this instance has not parsed that version yet.
+ */
 const PARSED_KEPT = 64;
 const parsed = new Map<string, ParsedFeed>();
 
-function parsedFeed(text: string, hash: string | null): ParsedFeed {
-  const key = hash ?? createHash('sha256').update(text).digest('hex');
-  const kept = parsed.get(key);
-  if (kept) return kept;
-  const feed = parseFeed(text);
+function keep(hash: string, feed: ParsedFeed): void {
   if (parsed.size >= PARSED_KEPT) {
     const oldest = parsed.keys().next().value;
     if (oldest !== undefined) parsed.delete(oldest);
   }
-  parsed.set(key, feed);
-  return feed;
+  parsed.set(hash, feed);
 }
 
 /**
@@ -35,11 +32,17 @@ export async function externalOccurrences(
   zone: string,
   max: number,
 ): Promise<TimelineExternal[]> {
-  const rows = await new ExternalCalendarsRepository(db).feedsVisible(houseId, userId);
+  const repo = new ExternalCalendarsRepository(db);
+  const rows = await repo.feedsVisible(houseId, userId);
+  const texts = await repo.feedTexts(
+    rows.filter((row) => !parsed.has(row.feed_hash)).map((row) => row.external_calendar_id),
+  );
+  for (const { feed, feed_hash } of texts) keep(feed_hash, parseFeed(feed));
   const out: TimelineExternal[] = [];
   for (const row of rows) {
-    if (row.feed === null) continue;
-    for (const o of occurrencesBetween(parsedFeed(row.feed, row.feed_hash), from, to, zone, max)) {
+    const feed = parsed.get(row.feed_hash);
+    if (!feed) continue;
+    for (const o of occurrencesBetween(feed, from, to, zone, max)) {
       if (out.length >= max) return out;
       out.push({
         external_calendar_id: row.external_calendar_id,

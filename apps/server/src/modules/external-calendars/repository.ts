@@ -42,12 +42,28 @@ export class ExternalCalendarsRepository {
   }
 
   /** The visible calendars that hold a feed, with it (for the calendar layer). */
-  feedsVisible(houseId: number, userId: number) {
-    return this.visible(houseId, userId)
-      .select(['external_calendar_id', 'name', 'color', 'feed', 'feed_hash'])
+  /** The calendars with a kept feed, by the hash of its text: the text itself is read only when needed. */
+  async feedsVisible(houseId: number, userId: number) {
+    const rows = await this.visible(houseId, userId)
+      .select(['external_calendar_id', 'name', 'color', 'feed_hash'])
       .where('feed', 'is not', null)
+      .where('feed_hash', 'is not', null)
       .orderBy('external_calendar_id')
       .execute();
+    return rows.map((row) => ({ ...row, feed_hash: row.feed_hash ?? '' }));
+  }
+
+  /** The kept feed texts of these calendars (those not parsed on this instance yet), each with its hash. */
+  async feedTexts(ids: readonly number[]): Promise<{ feed: string; feed_hash: string }[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('external_calendars')
+      .select(['feed', 'feed_hash'])
+      .where('external_calendar_id', 'in', ids)
+      .execute();
+    return rows.flatMap(({ feed, feed_hash }) =>
+      feed === null || feed_hash === null ? [] : [{ feed, feed_hash }],
+    );
   }
 
   async countInHouse(houseId: number): Promise<number> {
